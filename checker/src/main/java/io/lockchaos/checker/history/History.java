@@ -1,0 +1,110 @@
+package io.lockchaos.checker.history;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A history: events in the order they happened, and the operations they form when each
+ * invocation is paired with its process's next completion. Pairing is validated once, here:
+ * a completion without an outstanding invocation, or a second invocation while one is
+ * outstanding, is an error naming the event. Events are re-indexed 0..n-1 in order.
+ */
+public final class History {
+
+    private final String source;
+    private final List<Op> ops;
+    private final List<Operation> operations;
+
+    private History(String source, List<Op> ops, List<Operation> operations) {
+        this.source = source;
+        this.ops = ops;
+        this.operations = operations;
+    }
+
+    /** Builds a history from events in order; {@code source} names them in error messages. */
+    public static History of(String source, List<Op> events) {
+        List<Op> indexed = new ArrayList<>(events.size());
+        for (int i = 0; i < events.size(); i++) {
+            Op op = events.get(i);
+            indexed.add(op.index() == i ? op : op.withIndex(i));
+        }
+        return new History(source, Collections.unmodifiableList(indexed), pair(source, indexed));
+    }
+
+    public static History of(List<Op> events) {
+        return of("history", events);
+    }
+
+    private static List<Operation> pair(String source, List<Op> ops) {
+        List<Op> invocations = new ArrayList<>();
+        Map<Process, Integer> outstanding = new HashMap<>();
+        Map<Integer, Op> completions = new HashMap<>();
+        for (Op op : ops) {
+            Integer open = outstanding.get(op.process());
+            if (op.isInvoke()) {
+                if (open != null) {
+                    Op previous = invocations.get(open);
+                    throw new HistoryFormatException(source, 0, "event " + op.index() + " (" + op
+                            + "): process " + op.process() + " invoked again while event "
+                            + previous.index() + " was still outstanding");
+                }
+                outstanding.put(op.process(), invocations.size());
+                invocations.add(op);
+            } else if (open != null) {
+                completions.put(open, op);
+                outstanding.remove(op.process());
+            } else if (op.type() == OpType.INFO || op.process() instanceof Process.Named) {
+                // A standalone event, such as a nemesis action: an operation of its own.
+                completions.put(invocations.size(), op);
+                invocations.add(op);
+            } else {
+                throw new HistoryFormatException(source, 0, "event " + op.index() + " (" + op
+                        + "): a :" + op.type().keyword() + " completion for process "
+                        + op.process() + " with no outstanding invocation");
+            }
+        }
+        List<Operation> result = new ArrayList<>(invocations.size());
+        for (int i = 0; i < invocations.size(); i++) {
+            result.add(new Operation(i, invocations.get(i), completions.get(i)));
+        }
+        return Collections.unmodifiableList(result);
+    }
+
+    /** Where the history came from (a file name), for messages. */
+    public String source() {
+        return source;
+    }
+
+    /** Every event, in order. */
+    public List<Op> ops() {
+        return ops;
+    }
+
+    /** Invocations paired with completions, in invocation order. */
+    public List<Operation> operations() {
+        return operations;
+    }
+
+    /** Operations of client processes only (no nemesis, no final read). */
+    public List<Operation> clientOperations() {
+        List<Operation> result = new ArrayList<>();
+        for (Operation op : operations) {
+            if (op.process() instanceof Process.Client) {
+                result.add(op);
+            }
+        }
+        return result;
+    }
+
+    public int size() {
+        return ops.size();
+    }
+
+    @Override
+    public String toString() {
+        return "History[" + source + ", " + ops.size() + " events]";
+    }
+}

@@ -1,0 +1,45 @@
+package io.lockchaos.checker.model;
+
+import io.lockchaos.checker.history.Operation;
+import java.util.Optional;
+
+/**
+ * A sequential specification, pure: an initial state and a step function. The
+ * linearizability search asks whether some order of a history's operations, consistent with
+ * real time, walks the model from {@link #init()} without an inconsistent step.
+ *
+ * <p>Before the search, {@link #prepare(Operation)} turns each operation into the model's own
+ * typed call {@code C} once, so the search never re-reads untyped values. States must have
+ * value semantics ({@code equals}/{@code hashCode}): the search memoizes on them.
+ *
+ * @param <S> the state type
+ * @param <C> the prepared call type
+ */
+public interface Model<S, C> {
+
+    /** The name used on the command line ({@code cas-register}, {@code mutex}, ...). */
+    String name();
+
+    S init();
+
+    /**
+     * Interprets one operation for this model. Empty means the operation does not constrain
+     * the history (for example a {@code :fail} that certainly did not happen, in models that
+     * say so). Throws {@link ModelException} naming the operation when its {@code f} or value
+     * is not one this model knows.
+     */
+    Optional<C> prepare(Operation operation);
+
+    /** Applies one call to a state. Indeterminate calls carry no output to compare. */
+    Step<S> step(S state, C call);
+
+    /** How a call reads in a counterexample. */
+    default String describe(C call) {
+        return String.valueOf(call);
+    }
+
+    /** How a state reads in a counterexample. */
+    default String describeState(S state) {
+        return String.valueOf(state);
+    }
+}

@@ -1,0 +1,56 @@
+package io.lockchaos.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code lockchaos} command line. Each subcommand lives in its own class and is listed
+ * here. Exit codes: 0 valid, 1 invalid, 2 unknown, 3 unreadable input or bad usage.
+ */
+@Command(name = "lockchaos",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = "Proves or disproves the safety of distributed locks on real clusters.",
+        subcommands = {CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    /** Exit code for unreadable input or bad usage. */
+    public static final int EXIT_USAGE = 3;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns its exit code (tests call this). */
+    public static int execute(String... args) {
+        return commandLine().execute(args);
+    }
+
+    static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setExitCodeExceptionMapper(e -> EXIT_USAGE);
+        cli.setParameterExceptionHandler((ex, args) -> {
+            ex.getCommandLine().getErr().println("lockchaos: " + ex.getMessage());
+            ex.getCommandLine().getErr().println("Try 'lockchaos "
+                    + ex.getCommandLine().getCommandName() + " --help'.");
+            return EXIT_USAGE;
+        });
+        return cli;
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"lockchaos " + (version == null ? "(development build)" : version)};
+        }
+    }
+}
