@@ -1,0 +1,31 @@
+package io.lockchaos.faults.schedule;
+
+import java.util.List;
+
+/**
+ * What a topology lets a random schedule choose from: the names of the nodes (and workers)
+ * that support each kind of fault. Empty lists mean the kind is not offered.
+ *
+ * @param pausable      processes that can be stopped and continued
+ * @param clockSkewable processes running under libfaketime
+ * @param killable      servers that can be killed and restarted
+ * @param partitionable nodes whose network can be cut with iptables
+ * @param proxied       nodes whose client links go through the proxy
+ * @param failover      whether Sentinel can be made to fail over
+ */
+public record FaultMenu(List<String> pausable, List<String> clockSkewable, List<String> killable,
+                        List<String> partitionable, List<String> proxied, boolean failover) {
+
+    public FaultMenu {
+        pausable = List.copyOf(pausable);
+        clockSkewable = List.copyOf(clockSkewable);
+        killable = List.copyOf(killable);
+        partitionable = List.copyOf(partitionable);
+        proxied = List.copyOf(proxied);
+    }
+
+    public boolean isEmpty() {
+        return pausable.isEmpty() && clockSkewable.isEmpty() && killable.isEmpty()
+                && partitionable.isEmpty() && proxied.isEmpty() && !failover;
+    }
+}

@@ -1,0 +1,128 @@
+package io.lockchaos.faults.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.lockchaos.faults.schedule.FaultSpec.PartitionShape;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ScheduleTest {
+
+    @Test
+    void readsTheSeedStoryStep() {
+        Schedule s = Schedule.parse("story.txt", "# the GC pause\nat 5s pause worker-2 for 12s\n");
+        assertEquals(1, s.steps().size());
+        ScheduledFault step = s.steps().get(0);
+        assertEquals(Duration.ofSeconds(5), step.at());
+        assertEquals(new FaultSpec.Pause(List.of("worker-2")), step.fault());
+        assertEquals(Optional.of(Duration.ofSeconds(12)), step.duration());
+        assertEquals(Duration.ofSeconds(17), s.end());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "at 5s pause worker-2 for 12s",
+        "at 1500ms clock redis-1 +120s",
+        "at 2s clock redis-1,redis-2 -5s for 10s",
+        "at 1s clock zk-1 strobe 200ms 1s for 20s",
+        "at 30s clock zk-1 reset",
+        "at 3s partition isolate zk-2 for 8s",
+        "at 3s partition halves for 8s",
+        "at 3s partition workers",
+        "at 4s latency redis-1 200ms jitter 50ms for 5s",
+        "at 4s latency redis-1 200ms",
+        "at 4s bandwidth redis-1 64",
+        "at 4s blackhole redis-3 for 2s",
+        "at 4s reset-peer redis-3",
+        "at 6s kill redis-1 for 10s",
+        "at 6s restart redis-1",
+        "at 120s failover command",
+        "at 2s failover isolate for 5s",
+    })
+    void everyStepReadsBackAsItIsWritten(String line) {
+        Schedule s = Schedule.parse("t", line);
+        assertEquals(line + "\n", s.script());
+        assertEquals(s, Schedule.parse("t", s.script()));
+    }
+
+    @Test
+    void theCommandLineFormTakesABareDuration() {
+        FaultParser.Timed t = FaultParser.parse(List.of("pause", "redis-1", "5s"));
+        assertEquals(new FaultSpec.Pause(List.of("redis-1")), t.fault());
+        assertEquals(Optional.of(Duration.ofSeconds(5)), t.duration());
+        FaultParser.Timed clock = FaultParser.parse(List.of("clock", "redis-1", "+120s"));
+        assertEquals(new FaultSpec.ClockBump(List.of("redis-1"), Duration.ofSeconds(120)), clock.fault());
+        assertEquals(Optional.empty(), clock.duration());
+        assertEquals(Optional.of(Duration.ofMinutes(2)),
+                FaultParser.parse(List.of("pause", "worker-1", "2m")).duration());
+        FaultParser.Timed cut = FaultParser.parse(List.of("partition", "isolate", "zk-2"));
+        assertEquals(new FaultSpec.Partition(PartitionShape.ISOLATE, List.of("zk-2")), cut.fault());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "at 5s pause|plan.txt:2: expected the target nodes",
+        "at five pause worker-2|'five' is not a time",
+        "at 5s sleep worker-2|unknown fault kind 'sleep'",
+        "at 5s clock redis-1 120s|'120s' is not a clock offset",
+        "at 5s partition sideways|unknown partition shape 'sideways'",
+        "at 5s pause worker-2 for ever|'ever' is not a duration after 'for'",
+        "at 5s pause worker-2 12s please|unexpected 'please'",
+        "pause worker-2|a step reads 'at TIME FAULT [for DURATION]'",
+        "at 5s pause worker/2|'worker/2' is not a node name",
+    })
+    void badLinesNameTheFileTheLineAndTheProblem(String line, String message) {
+        FaultSyntaxException e = assertThrows(FaultSyntaxException.class,
+                () -> Schedule.parse("plan.txt", "# first line\n" + line));
+        assertTrue(e.getMessage().startsWith("plan.txt:2: "), e.getMessage());
+        assertTrue(e.getMessage().contains(message.replace("plan.txt:2: ", "")), e.getMessage());
+    }
+
+    private static final FaultMenu MENU = new FaultMenu(
+            List.of("worker-1", "worker-2", "redis-1"), List.of("redis-1"), List.of("redis-1"),
+            List.of("redis-1", "redis-2", "redis-3"), List.of("redis-1"), true);
+
+    @Test
+    void theSameSeedGivesTheSameRandomSchedule() {
+        Schedule a = RandomSchedule.generate(42, Duration.ofSeconds(60), Duration.ofSeconds(5), MENU);
+        Schedule b = RandomSchedule.generate(42, Duration.ofSeconds(60), Duration.ofSeconds(5), MENU);
+        Schedule c = RandomSchedule.generate(43, Duration.ofSeconds(60), Duration.ofSeconds(5), MENU);
+        assertEquals(a, b);
+        assertEquals(a.script(), b.script());
+        assertNotEquals(a.script(), c.script());
+        assertEquals(11, a.steps().size(), a.script());
+    }
+
+    @Test
+    void randomFaultsStayInsideTheRunAndDoNotOverlapAndReadBack() {
+        for (long seed = 0; seed < 200; seed++) {
+            Schedule s = RandomSchedule.generate(seed, Duration.ofSeconds(30), Duration.ofSeconds(3), MENU);
+            Duration previousEnd = Duration.ZERO;
+            for (ScheduledFault step : s.steps()) {
+                assertTrue(step.at().compareTo(previousEnd) >= 0, "overlap in seed " + seed + ":\n" + s.script());
+                previousEnd = step.at().plus(step.duration().orElseThrow());
+                assertTrue(MENU.pausable().containsAll(step.fault().targets())
+                        || MENU.partitionable().containsAll(step.fault().targets()), step.script());
+            }
+            assertTrue(s.end().compareTo(Duration.ofSeconds(30)) <= 0, s.script());
+            assertEquals(s, Schedule.parse("seed " + seed, s.script()));
+        }
+    }
+
+    @Test
+    void aMenuWithNothingGivesNoFaults() {
+        FaultMenu none = new FaultMenu(List.of(), List.of(), List.of(), List.of(), List.of(), false);
+        assertTrue(none.isEmpty());
+        assertTrue(RandomSchedule.generate(1, Duration.ofSeconds(60), Duration.ofSeconds(5), none).steps().isEmpty());
+        assertFalse(MENU.isEmpty());
+    }
+}
