@@ -9,4 +9,9 @@ public interface Evidence {
 
     /** One or two sentences that name the processes, tokens, times and entries involved. */
     String explanation();
+
+    /** The evidence as text for a terminal, possibly several lines; the explanation by default. */
+    default String render() {
+        return explanation();
+    }
 }
