@@ -55,6 +55,11 @@ final class Peer implements AutoCloseable {
         return elapsed;
     }
 
+    /** Sends FIN: no more data from this side. */
+    void halfClose() throws IOException {
+        socket.shutdownOutput();
+    }
+
     /** Reads until EOF (bounded by the read timeout for each read). */
     byte[] readToEnd() throws IOException {
         ByteArrayOutputStream all = new ByteArrayOutputStream();
