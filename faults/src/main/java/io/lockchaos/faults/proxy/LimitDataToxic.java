@@ -14,7 +14,7 @@ record LimitDataToxic(long bytes) implements Toxic {
     private static final class Limiter implements Effect {
         private final LimitDataToxic toxic;
         private final LinkControl link;
-        private long transmitted;
+        private volatile long transmitted; // written by the pump, read by an update
 
         Limiter(LimitDataToxic toxic, LinkControl link, long transmitted) {
             this.toxic = toxic;

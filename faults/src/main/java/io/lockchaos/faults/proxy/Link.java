@@ -26,7 +26,7 @@ import java.util.concurrent.locks.ReentrantLock;
 final class Link {
     private static final System.Logger LOG = System.getLogger(Link.class.getName());
     private static final int QUEUE_CAPACITY = 1024;
-    private static final int READ_BUFFER_BYTES = 32 * 1024;
+    private static final int READ_BUFFER_BYTES = 128 * 1024;
 
     private final String label;
     private final Stream stream;

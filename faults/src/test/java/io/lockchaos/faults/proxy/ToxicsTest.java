@@ -179,6 +179,16 @@ class ToxicsTest {
     }
 
     @Test
+    void deletingAProxyClosesItsConnections() throws IOException {
+        try (Peer peer = connect(READ)) {
+            peer.roundTrip(PING);
+            proxy.delete();
+            ReadOutcome outcome = peer.nextRead();
+            assertTrue(outcome == ReadOutcome.EOF || outcome == ReadOutcome.RESET, "got " + outcome);
+        }
+    }
+
+    @Test
     void resetRemovesToxicsFromOpenConnections() throws IOException {
         try (Peer peer = connect(QUIET)) {
             peer.roundTrip(PING);
