@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
@@ -27,6 +28,8 @@ final class Link {
     private static final System.Logger LOG = System.getLogger(Link.class.getName());
     private static final int QUEUE_CAPACITY = 1024;
     private static final int READ_BUFFER_BYTES = 128 * 1024;
+    /** At most this much data waits in a link's queue (a latency toxic on a bulk stream fills it). */
+    private static final int QUEUE_BYTES = 16 * 1024 * 1024;
 
     private final String label;
     private final Stream stream;
@@ -39,6 +42,7 @@ final class Link {
     private boolean closed; // guarded by lock
     private volatile List<Stage> stages = List.of();
     private final BlockingQueue<Transfer> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+    private final Semaphore queuedBytes = new Semaphore(QUEUE_BYTES);
     private final AtomicInteger pending = new AtomicInteger();
     private final Thread reader;
     private final Thread pump;
@@ -207,8 +211,13 @@ final class Link {
     }
 
     private void enqueue(Transfer transfer) throws InterruptedException {
+        queuedBytes.acquire(bytes(transfer));
         pending.incrementAndGet();
         queue.put(transfer);
+    }
+
+    private static int bytes(Transfer transfer) {
+        return transfer instanceof Chunk chunk ? chunk.size() : 0;
     }
 
     private void pump() {
@@ -220,6 +229,7 @@ final class Link {
                     process(transfer);
                 } finally {
                     pending.decrementAndGet();
+                    queuedBytes.release(bytes(transfer));
                 }
             } while (transfer instanceof Chunk && !isClosed());
         } catch (InterruptedException e) {

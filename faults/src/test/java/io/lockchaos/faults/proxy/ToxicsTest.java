@@ -64,6 +64,22 @@ class ToxicsTest {
     }
 
     @Test
+    void latencyDelaysAStreamWithoutThrottlingIt() throws IOException {
+        proxy.toxics().latency("slow", ToxicDirection.DOWNSTREAM, 200);
+        byte[] data = new byte[4_000_000];
+        new Random(4).nextBytes(data);
+        try (Peer peer = connect(READ)) {
+            long start = System.nanoTime();
+            Thread writer = new Thread(() -> sendQuietly(peer, data));
+            writer.start();
+            assertArrayEquals(data, peer.read(data.length));
+            double millis = (System.nanoTime() - start) / 1e6;
+            // Hundreds of chunks: delayed one after another they would take minutes; pipelined, ~200 ms.
+            assertTrue(millis >= 190 && millis < 5_000, "4 MB through a 200 ms latency toxic took " + millis + " ms");
+        }
+    }
+
+    @Test
     void timeoutHoldsDataAndItsRemovalClosesTheConnection() throws IOException {
         try (Peer peer = connect(QUIET)) {
             peer.roundTrip(PING);
