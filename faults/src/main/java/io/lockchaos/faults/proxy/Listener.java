@@ -1,0 +1,74 @@
+package io.lockchaos.faults.proxy;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.function.BiConsumer;
+
+/** A proxy's listening socket and its accept thread; closing it stops accepting at once. */
+final class Listener implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(Listener.class.getName());
+
+    private final ServerSocket socket;
+    private final Thread acceptor;
+
+    private Listener(ServerSocket socket, String label, BiConsumer<Listener, Socket> onAccept) {
+        this.socket = socket;
+        this.acceptor = new Thread(() -> acceptLoop(label, onAccept), label + " acceptor");
+        this.acceptor.setDaemon(true);
+    }
+
+    /** Binds {@code address} and starts accepting; each accepted socket goes to {@code onAccept} with this listener. */
+    static Listener open(HostPort address, String label, BiConsumer<Listener, Socket> onAccept) {
+        ServerSocket socket = null;
+        try {
+            socket = new ServerSocket();
+            socket.setReuseAddress(true);
+            socket.bind(address.resolve());
+        } catch (IOException e) {
+            closeQuietly(socket, label);
+            throw new ApiException(500, "listen tcp " + address + ": " + e.getMessage(), e);
+        }
+        Listener listener = new Listener(socket, label, onAccept);
+        listener.acceptor.start();
+        return listener;
+    }
+
+    InetSocketAddress address() {
+        return (InetSocketAddress) socket.getLocalSocketAddress();
+    }
+
+    private void acceptLoop(String label, BiConsumer<Listener, Socket> onAccept) {
+        while (!socket.isClosed()) {
+            try {
+                onAccept.accept(this, socket.accept());
+            } catch (IOException e) {
+                if (!socket.isClosed()) {
+                    LOG.log(System.Logger.Level.WARNING, label + ": accept failed; still listening", e);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        closeQuietly(socket, "listener " + socket.getLocalSocketAddress());
+        try {
+            acceptor.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void closeQuietly(ServerSocket socket, String label) {
+        if (socket == null) {
+            return;
+        }
+        try {
+            socket.close();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, () -> label + ": close failed: " + e);
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package io.lockchaos.faults.proxy;
+
+import com.sun.net.httpserver.HttpServer;
+import io.lockchaos.checker.LockchaosException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A server that speaks Toxiproxy's HTTP API and proxies TCP with its toxics, so that the
+ * unmodified {@code toxiproxy-java} client (and Testcontainers' Toxiproxy support) can drive it
+ * where the Go binary cannot be had.
+ *
+ * <pre>{@code
+ * try (ToxiproxyServer server = ToxiproxyServer.start("127.0.0.1", 0)) {
+ *     ToxiproxyClient client = new ToxiproxyClient("127.0.0.1", server.port());
+ *     client.createProxy("redis", "127.0.0.1:0", "127.0.0.1:6379")
+ *           .toxics().latency("slow", ToxicDirection.DOWNSTREAM, 200);
+ * }
+ * }</pre>
+ *
+ * From a shell: {@code java -cp <jar> io.lockchaos.faults.proxy.ToxiproxyServer [--host 0.0.0.0] [--port 8474]}.
+ */
+public final class ToxiproxyServer implements AutoCloseable {
+    /** Toxiproxy's API port. */
+    public static final int DEFAULT_PORT = 8474;
+    /** What {@code GET /version} reports. */
+    public static final String VERSION = "lockchaos-toxiproxy-1 (Toxiproxy API 2.x)";
+
+    private static final Duration UPSTREAM_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+    private final HttpServer http;
+    private final ExecutorService apiThreads;
+    private final ScheduledExecutorService timers;
+    private final ProxyRegistry registry;
+    private final AtomicBoolean closing = new AtomicBoolean();
+    private final CountDownLatch closed = new CountDownLatch(1);
+
+    private ToxiproxyServer(HttpServer http, ExecutorService apiThreads, ScheduledExecutorService timers,
+                            ProxyRegistry registry) {
+        this.http = http;
+        this.apiThreads = apiThreads;
+        this.timers = timers;
+        this.registry = registry;
+    }
+
+    /**
+     * Starts the API on {@code host:port} (port 0: any free port, see {@link #port()}).
+     *
+     * @throws LockchaosException if the address cannot be bound
+     */
+    public static ToxiproxyServer start(String host, int port) {
+        ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemonThreads("toxiproxy-timer"));
+        ProxyRegistry registry = new ProxyRegistry(new ProxyRuntime(timers, new Random(), UPSTREAM_CONNECT_TIMEOUT));
+        HttpServer http;
+        try {
+            http = HttpServer.create(new InetSocketAddress(host, port), 64);
+        } catch (IOException e) {
+            timers.shutdownNow();
+            throw new LockchaosException("cannot listen for the Toxiproxy API on " + host + ":" + port + ": "
+                    + e.getMessage() + "; pick a free port with --port (or 0 for any)", e);
+        }
+        ExecutorService apiThreads = Executors.newCachedThreadPool(daemonThreads("toxiproxy-api"));
+        http.setExecutor(apiThreads);
+        http.createContext("/", new ApiHandler(registry, VERSION));
+        http.start();
+        return new ToxiproxyServer(http, apiThreads, timers, registry);
+    }
+
+    private static ThreadFactory daemonThreads(String prefix) {
+        AtomicInteger count = new AtomicInteger();
+        return body -> {
+            Thread thread = new Thread(body, prefix + "-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    /** The address the API listens on. */
+    public InetSocketAddress address() {
+        return http.getAddress();
+    }
+
+    /** The port the API listens on. */
+    public int port() {
+        return address().getPort();
+    }
+
+    /** Stops the API, every proxy and every proxied connection; idempotent. */
+    @Override
+    public void close() {
+        if (!closing.compareAndSet(false, true)) {
+            return;
+        }
+        http.stop(0);
+        registry.close();
+        apiThreads.shutdownNow();
+        timers.shutdownNow();
+        closed.countDown();
+    }
+
+    /** Blocks until {@link #close()} has run. */
+    public void awaitClose() throws InterruptedException {
+        closed.await();
+    }
+
+    /** Runs the server until SIGTERM/SIGINT: {@code [--host 0.0.0.0] [--port 8474]}. */
+    public static void main(String[] args) throws InterruptedException {
+        String host = "0.0.0.0";
+        int port = DEFAULT_PORT;
+        for (int i = 0; i < args.length; i++) {
+            String value = i + 1 < args.length ? args[i + 1] : null;
+            if (args[i].equals("--host") && value != null) {
+                host = value;
+                i++;
+            } else if (args[i].equals("--port") && value != null && value.matches("\\d{1,5}")) {
+                port = Integer.parseInt(value);
+                i++;
+            } else {
+                System.err.println("usage: ToxiproxyServer [--host 0.0.0.0] [--port " + DEFAULT_PORT + "]"
+                        + " (could not use argument '" + args[i] + "')");
+                System.exit(2);
+            }
+        }
+        ToxiproxyServer server = start(host, port);
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "toxiproxy-shutdown"));
+        System.out.println("lockchaos toxiproxy API listening on " + host + ":" + server.port());
+        System.out.flush();
+        server.awaitClose();
+    }
+}
