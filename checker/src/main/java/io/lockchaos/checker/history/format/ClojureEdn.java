@@ -11,6 +11,7 @@ import clojure.lang.PersistentHashMap;
 import clojure.lang.Symbol;
 import io.lockchaos.checker.history.Value;
 import java.io.IOException;
+import java.io.PushbackReader;
 import java.io.StringReader;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -65,14 +66,17 @@ final class ClojureEdn {
 
     /**
      * Reads one form, or returns {@link #EOF}. A syntax error is reported at the line where
-     * the reader noticed it, with what it expected.
+     * the reader noticed it (a form left open at the end of the file: where it started),
+     * with what was expected.
      */
     static Object read(LineNumberingPushbackReader in, String source, String expected) {
+        int start = in.getLineNumber();
         try {
             return Runtime.READ.invoke(Runtime.OPTS, in);
         } catch (ReaderException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
-            SourceLine at = new SourceLine(source, in.getLineNumber());
+            boolean unfinished = String.valueOf(cause.getMessage()).startsWith("EOF while reading");
+            SourceLine at = new SourceLine(source, unfinished ? start : in.getLineNumber());
             if (cause instanceof IOException io) {
                 throw at.ioError(io);
             }
@@ -86,13 +90,13 @@ final class ClojureEdn {
      * remainder after it, trimmed, goes to {@code rest} (empty when there is none).
      */
     static Value readValue(String text, SourceLine at, StringBuilder rest) {
-        LineNumberingPushbackReader in = new LineNumberingPushbackReader(new StringReader(text));
+        PushbackReader in = new PushbackReader(new StringReader(text));
         Object form;
         try {
             form = Runtime.READ.invoke(Runtime.OPTS, in);
-        } catch (ReaderException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            throw at.error("malformed EDN value '" + text + "' (" + cause.getMessage()
+        } catch (RuntimeException e) {
+            // Clojure's reader throws plain RuntimeExceptions when it has no line to report.
+            throw at.error("malformed EDN value '" + text + "' (" + e.getMessage()
                     + "); expected an EDN value such as nil, 3, [1 4] or :timed-out", e);
         }
         if (form == EOF) {

@@ -66,8 +66,8 @@ public final class EdnHistoryReader implements HistoryReader {
         while (true) {
             int c = skipBlank(in);
             if (c == -1) {
-                throw new SourceLine(source, in.getLineNumber()).error("end of file inside the"
-                        + " vector of ops that opened on line " + opened + "; expected ']'");
+                throw new SourceLine(source, opened).error("end of file inside the vector of"
+                        + " ops that opened on line " + opened + "; expected ']' to close it");
             }
             if (c == ']') {
                 return;
