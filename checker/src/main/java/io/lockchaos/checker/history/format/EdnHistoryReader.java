@@ -105,7 +105,7 @@ public final class EdnHistoryReader implements HistoryReader {
         return form == null ? "nil" : "'" + form + "' (" + form.getClass().getSimpleName() + ")";
     }
 
-    /** Skips whitespace, commas and ; comments; returns the next character, consumed, or -1. */
+    /** Skips whitespace, commas, a byte-order mark and ; comments; returns the next character, consumed, or -1. */
     static int skipBlank(LineNumberingPushbackReader in) throws IOException {
         while (true) {
             int c = in.read();
@@ -114,7 +114,7 @@ public final class EdnHistoryReader implements HistoryReader {
                     c = in.read();
                 }
             }
-            if (c == -1 || !(Character.isWhitespace(c) || c == ',' || c == '\n')) {
+            if (c == -1 || !(Character.isWhitespace(c) || c == ',' || c == HistoryFormats.BYTE_ORDER_MARK)) {
                 return c;
             }
         }

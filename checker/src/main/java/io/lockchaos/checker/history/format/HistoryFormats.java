@@ -18,6 +18,9 @@ public final class HistoryFormats {
     /** How much of the first line sniffing looks at. */
     private static final int SNIFF_LIMIT = 4096;
 
+    /** Some editors start UTF-8 files with one; it is not content. */
+    static final char BYTE_ORDER_MARK = '\uFEFF';
+
     private HistoryFormats() {
     }
 
@@ -71,7 +74,7 @@ public final class HistoryFormats {
     private static Optional<String> firstNonBlankLine(Path file) {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             int c = in.read();
-            while (c != -1 && Character.isWhitespace(c)) {
+            while (c != -1 && (Character.isWhitespace(c) || c == BYTE_ORDER_MARK)) {
                 c = in.read();
             }
             StringBuilder line = new StringBuilder();

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.Reader;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -26,6 +27,9 @@ public final class JsonLinesHistoryReader implements HistoryReader {
         try {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 lineNumber++;
+                if (lineNumber == 1 && line.startsWith(String.valueOf(HistoryFormats.BYTE_ORDER_MARK))) {
+                    line = line.substring(1);
+                }
                 if (!line.isBlank()) {
                     SourceLine at = new SourceLine(source, lineNumber);
                     events.add(OpFields.JSON.toOp(fields(parse(line, at), at), at), lineNumber);
@@ -49,7 +53,7 @@ public final class JsonLinesHistoryReader implements HistoryReader {
 
     private static Map<String, Value> fields(JsonNode node, SourceLine at) {
         if (!node.isObject()) {
-            throw at.error("found " + node.getNodeType().name().toLowerCase() + " " + abbreviate(node)
+            throw at.error("found " + node.getNodeType().name().toLowerCase(Locale.ROOT) + " " + abbreviate(node)
                     + "; expected " + OpFields.JSON.example() + " on each line");
         }
         Map<String, Value> fields = new LinkedHashMap<>();

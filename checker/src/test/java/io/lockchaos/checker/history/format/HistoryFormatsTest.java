@@ -56,6 +56,14 @@ class HistoryFormatsTest {
     }
 
     @Test
+    void aByteOrderMarkIsNotContent() throws IOException {
+        for (String content : List.of(EDN, VECTOR, JSON)) {
+            Path file = Files.writeString(dir.resolve("bom"), HistoryFormats.BYTE_ORDER_MARK + content);
+            assertEquals(2, HistoryFormats.read(file).size(), content);
+        }
+    }
+
+    @Test
     void emptyAndBlankFilesAreEmptyHistories() throws IOException {
         assertEquals(0, HistoryFormats.read(Files.writeString(dir.resolve("etcd.log"), "")).size());
         assertEquals(0, HistoryFormats.read(Files.writeString(dir.resolve("blank.x"), " \n\n\t\n")).size());

@@ -82,9 +82,9 @@ class RoundTripTest {
 
     /** Many random histories, each from its own seed so a failure names one to replay. */
     @ParameterizedTest(name = "seeds from {0}")
-    @ValueSource(longs = {0, 100_000, 200_000, 300_000})
+    @ValueSource(longs = {0, 100_000, 200_000})
     void randomHistoriesRoundTrip(long firstSeed) {
-        for (long seed = firstSeed; seed < firstSeed + 250; seed++) {
+        for (long seed = firstSeed; seed < firstSeed + 150; seed++) {
             History original = History.of("seed " + seed, new HistoryGenerators(seed).history());
             assertEquals(original.ops(), viaEdn("edn, seed " + seed, original).ops(), "EDN, seed " + seed);
             assertEquals(original.ops(), viaJson("json, seed " + seed, original).ops(), "JSON, seed " + seed);
