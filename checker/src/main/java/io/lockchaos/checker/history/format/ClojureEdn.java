@@ -20,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -37,7 +36,7 @@ final class ClojureEdn {
     }
 
     /** Loads the Clojure runtime once, when a reader first needs it (about a second). */
-    private static final class Runtime {
+    private static final class Loaded {
         static final IFn READ;
         static final Object OPTS;
 
@@ -59,11 +58,6 @@ final class ClojureEdn {
         }
     }
 
-    /** Loads the Clojure runtime now, to pay its cost up front (or to time it). */
-    static void load() {
-        Objects.requireNonNull(Runtime.READ);
-    }
-
     /**
      * Reads one form, or returns {@link #EOF}. A syntax error is reported at the line where
      * the reader noticed it (a form left open at the end of the file: where it started),
@@ -72,7 +66,7 @@ final class ClojureEdn {
     static Object read(LineNumberingPushbackReader in, String source, String expected) {
         int start = in.getLineNumber();
         try {
-            return Runtime.READ.invoke(Runtime.OPTS, in);
+            return Loaded.READ.invoke(Loaded.OPTS, in);
         } catch (ReaderException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             boolean unfinished = String.valueOf(cause.getMessage()).startsWith("EOF while reading");
@@ -93,7 +87,7 @@ final class ClojureEdn {
         PushbackReader in = new PushbackReader(new StringReader(text));
         Object form;
         try {
-            form = Runtime.READ.invoke(Runtime.OPTS, in);
+            form = Loaded.READ.invoke(Loaded.OPTS, in);
         } catch (RuntimeException e) {
             // Clojure's reader throws plain RuntimeExceptions when it has no line to report.
             throw at.error("malformed EDN value '" + text + "' (" + e.getMessage()
@@ -136,9 +130,9 @@ final class ClojureEdn {
             s.forEach(item -> items.add(toValue(item, at)));
             return new Value.SetV(items);
         }
-        if (o instanceof List<?> || o instanceof Collection<?>) {
-            List<Value> items = new ArrayList<>();
-            ((Collection<?>) o).forEach(item -> items.add(toValue(item, at)));
+        if (o instanceof Collection<?> c) { // vectors, lists and seqs
+            List<Value> items = new ArrayList<>(c.size());
+            c.forEach(item -> items.add(toValue(item, at)));
             return new Value.Vec(items);
         }
         return scalar(o, at);
