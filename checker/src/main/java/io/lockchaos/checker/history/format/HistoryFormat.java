@@ -2,6 +2,7 @@ package io.lockchaos.checker.history.format;
 
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /** The history formats lockchaos reads, and how to recognise each. */
 public enum HistoryFormat {
@@ -12,6 +13,9 @@ public enum HistoryFormat {
     JSON_LINES,
     /** The ops a Jepsen test logged through {@code jepsen.util} (no times). */
     JEPSEN_LOG;
+
+    /** A JSON object's first key and its colon: <code>{"type":</code>, <code>{ "index" :</code>. */
+    private static final Pattern JSON_OBJECT_START = Pattern.compile("\\{\\s*\"(?:[^\"\\\\]|\\\\.)*\"\\s*:");
 
     /** A reader for this format. */
     public HistoryReader reader() {
@@ -26,13 +30,13 @@ public enum HistoryFormat {
     }
 
     /**
-     * The format a file's first non-blank line shows: <code>{"</code> is JSON lines;
+     * The format a file's first non-blank line shows: <code>{"key":</code> is JSON lines;
      * <code>{</code>, {@code [}, {@code #} (a tagged record) or {@code ;} is EDN; a line that
      * starts with {@code INFO} or holds {@code jepsen.util - } is a Jepsen log.
      */
     public static Optional<HistoryFormat> sniff(String firstNonBlankLine) {
         String line = firstNonBlankLine.strip();
-        if (line.startsWith("{\"")) {
+        if (JSON_OBJECT_START.matcher(line).lookingAt()) {
             return Optional.of(JSON_LINES);
         }
         if (line.startsWith("{") || line.startsWith("[") || line.startsWith("#")

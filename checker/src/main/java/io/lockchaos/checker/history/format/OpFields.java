@@ -6,6 +6,7 @@ import io.lockchaos.checker.history.Process;
 import io.lockchaos.checker.history.Value;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns the fields of one op (as read from an EDN map or a JSON object) into an {@link Op}.
@@ -23,6 +24,7 @@ final class OpFields {
     static final String F = "f";
     static final String VALUE = "value";
     static final String ERROR = "error";
+    private static final Set<String> FIELDS = Set.of(INDEX, TIME, TYPE, PROCESS, F, VALUE, ERROR);
 
     static final OpFields EDN = new OpFields(":", "an op map such as "
             + "{:type :invoke, :process 0, :f :read, :value nil}");
@@ -39,12 +41,7 @@ final class OpFields {
 
     /** True for the names of an op's own fields, which extras may not use. */
     static boolean isOpField(String name) {
-        switch (name) {
-            case INDEX: case TIME: case TYPE: case PROCESS: case F: case VALUE: case ERROR:
-                return true;
-            default:
-                return false;
-        }
+        return FIELDS.contains(name);
     }
 
     /** What a reader should say it expected, for messages. */

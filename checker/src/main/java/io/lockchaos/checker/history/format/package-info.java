@@ -2,7 +2,7 @@
  * Reading and writing history files.
  *
  * <p>{@link io.lockchaos.checker.history.format.HistoryFormats#read(java.nio.file.Path)} reads
- * any supported file: it looks at the first non-blank line ({@code {"} is JSON lines;
+ * any supported file: it looks at the first non-blank line (<code>{"key":</code> is JSON lines;
  * <code>{</code>, {@code [}, {@code #} or {@code ;} is EDN; {@code INFO} or a line holding
  * {@code jepsen.util - } is a Jepsen log) and only when that says nothing at the file name
  * ({@code .edn}; {@code .jsonl}, {@code .ndjson}, {@code .json}; {@code .log}, {@code .txt}).

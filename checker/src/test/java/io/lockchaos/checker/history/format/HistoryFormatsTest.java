@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -53,6 +54,18 @@ class HistoryFormatsTest {
         assertEquals(2, h.size());
         assertEquals(Value.of("x"), h.operations().get(0).output());
         assertEquals("get", h.operations().get(0).f());
+    }
+
+    @Test
+    void sniffsTheFirstLine() {
+        assertEquals(Optional.of(HistoryFormat.JSON_LINES), HistoryFormat.sniff("{ \"type\" : \"ok\"}"));
+        assertEquals(Optional.of(HistoryFormat.JSON_LINES), HistoryFormat.sniff("{\"a\\\"b\":1}"));
+        assertEquals(Optional.of(HistoryFormat.EDN), HistoryFormat.sniff("{\"type\" \"ok\"}"));
+        assertEquals(Optional.of(HistoryFormat.EDN), HistoryFormat.sniff("#jepsen.history.Op{:index 0}"));
+        assertEquals(Optional.of(HistoryFormat.JEPSEN_LOG), HistoryFormat.sniff("INFO  jepsen.core - Running"));
+        assertEquals(Optional.of(HistoryFormat.JEPSEN_LOG),
+                HistoryFormat.sniff("12:00:01 [worker 3] jepsen.util - 3\t:invoke\t:read\tnil"));
+        assertEquals(Optional.empty(), HistoryFormat.sniff("hello"));
     }
 
     @Test
