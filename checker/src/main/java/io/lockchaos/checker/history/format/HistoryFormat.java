@@ -2,31 +2,31 @@ package io.lockchaos.checker.history.format;
 
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /** The history formats lockchaos reads, and how to recognise each. */
 public enum HistoryFormat {
 
     /** Jepsen's {@code history.edn}: op maps, one per line or in one vector. */
-    EDN,
+    EDN(EdnHistoryReader::new),
     /** One JSON object per line, lockchaos's {@code history.jsonl}. */
-    JSON_LINES,
+    JSON_LINES(JsonLinesHistoryReader::new),
     /** The ops a Jepsen test logged through {@code jepsen.util} (no times). */
-    JEPSEN_LOG;
+    JEPSEN_LOG(JepsenLogHistoryReader::new);
 
     /** A JSON object's first key and its colon: <code>{"type":</code>, <code>{ "index" :</code>. */
     private static final Pattern JSON_OBJECT_START = Pattern.compile("\\{\\s*\"(?:[^\"\\\\]|\\\\.)*\"\\s*:");
 
+    private final Supplier<HistoryReader> reader;
+
+    HistoryFormat(Supplier<HistoryReader> reader) {
+        this.reader = reader;
+    }
+
     /** A reader for this format. */
     public HistoryReader reader() {
-        switch (this) {
-            case EDN:
-                return new EdnHistoryReader();
-            case JSON_LINES:
-                return new JsonLinesHistoryReader();
-            default:
-                return new JepsenLogHistoryReader();
-        }
+        return reader.get();
     }
 
     /**
