@@ -53,6 +53,16 @@ class HistoryTest {
     }
 
     @Test
+    void reportsPairingErrorsAtTheEventsSourceLine() {
+        List<Op> events = List.of(op(1, OpType.INVOKE, 1, "read", Value.NIL), op(2, OpType.OK, 2, "read", Value.NIL));
+        HistoryFormatException e = assertThrows(HistoryFormatException.class,
+                () -> History.of("h.edn", events, new int[] {3, 7}));
+        assertEquals(7, e.line());
+        assertTrue(e.getMessage().startsWith("h.edn:7: event 1"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> History.of("h.edn", events, new int[] {3}));
+    }
+
+    @Test
     void rejectsASecondOutstandingInvocation() {
         assertThrows(HistoryFormatException.class, () -> History.of(List.of(
                 op(1, OpType.INVOKE, 2, "read", Value.NIL),
