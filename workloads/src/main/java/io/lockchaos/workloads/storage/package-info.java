@@ -1,0 +1,16 @@
+/**
+ * The ledger a lock protects, in the {@code storage} Redis, and the fencing that can save it.
+ *
+ * <p>A ledger is an append-only list per key; every entry keeps its id, the id its writer read
+ * as last ({@code prev}), the writer's fencing token and the writer (its process). Under mutual
+ * exclusion the ledger is a chain; a lost update is an entry whose {@code prev} is not its
+ * predecessor. Each operation is one Lua script, so Redis applies it atomically.
+ *
+ * <p>{@link io.lockchaos.workloads.storage.Fencing} says what the store checks:
+ * {@code unfenced} appends anything; {@code fenced} remembers the highest token it has
+ * processed, on reads and appends, and rejects an older one with {@code stale-token};
+ * {@code fenced-writes-only} fences appends only, which still loses updates in a
+ * read-modify-write (DESIGN.md, "Fencing"). Equal tokens pass: a holder reads and then
+ * appends under one token.
+ */
+package io.lockchaos.workloads.storage;

@@ -1,0 +1,138 @@
+package io.lockchaos.workloads.zk;
+
+import io.lockchaos.workloads.lock.Acquisition;
+import io.lockchaos.workloads.lock.Address;
+import io.lockchaos.workloads.lock.FencingTokens;
+import io.lockchaos.workloads.lock.Grant;
+import io.lockchaos.workloads.lock.GrantWatch;
+import io.lockchaos.workloads.lock.LockClient;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.state.ConnectionState;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * Curator's {@code InterProcessMutex} under {@code <root>/<lock>}; the token is the lock node's
+ * {@code czxid} (see the package documentation for why). A plain grant lasts until released
+ * or until the session expires, and the client never learns of the latter in time to stop: a
+ * worker paused past the session timeout acts on a lock it lost. The cautious variant
+ * ({@code curator-cautious}) marks every grant it holds lost the moment Curator reports the
+ * connection SUSPENDED or LOST, and never trusts that grant again.
+ */
+public final class CuratorLock implements LockClient, FencingTokens, io.lockchaos.workloads.lock.LossDetection {
+
+    private final CuratorFramework client;
+    private final String root;
+    private final boolean cautious;
+    private final Map<String, LockNodeMutex> mutexes = new HashMap<>();
+    private final Set<AtomicBoolean> held = ConcurrentHashMap.newKeySet();
+
+    public CuratorLock(List<Address> ensemble, Duration sessionTimeout, String root, boolean cautious) {
+        this.client = Curators.connect(ensemble, sessionTimeout);
+        this.root = root;
+        this.cautious = cautious;
+        if (cautious) {
+            client.getConnectionStateListenable().addListener((c, state) -> {
+                if (state == ConnectionState.SUSPENDED || state == ConnectionState.LOST) {
+                    held.forEach(flag -> flag.set(true));
+                }
+            });
+        }
+    }
+
+    @Override
+    public String backend() {
+        return cautious ? "curator-cautious" : "curator";
+    }
+
+    @Override
+    public String tokenOrigin() {
+        return "zk czxid";
+    }
+
+    @Override
+    public String lossSignal() {
+        return cautious ? "connection SUSPENDED or LOST" : "none: a plain Curator lock never learns it lost the lock";
+    }
+
+    @Override
+    public Acquisition acquire(String lock, Duration timeout) {
+        LockNodeMutex mutex = mutexes.computeIfAbsent(lock, name -> new LockNodeMutex(client, root + "/" + name));
+        AtomicBoolean lost = new AtomicBoolean(false);
+        if (cautious) {
+            held.add(lost);
+        }
+        boolean granted;
+        try {
+            granted = mutex.acquire(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            held.remove(lost);
+            throw ZooKeeperException.of("acquiring " + lock, e);
+        }
+        if (!granted) {
+            held.remove(lost);
+            return Acquisition.refused("timeout");
+        }
+        long acquiredAt = System.nanoTime();
+        long token = czxid(mutex, lock);
+        GrantWatch watch = cautious ? lost::get : GrantWatch.NEVER;
+        return Acquisition.granted(new Grant(lock, OptionalLong.of(token), Optional.empty(), acquiredAt, watch,
+                () -> releaseMutex(mutex, lock, lost)));
+    }
+
+    private long czxid(LockNodeMutex mutex, String lock) {
+        String node = mutex.lockNode();
+        Stat stat;
+        try {
+            stat = node == null ? null : client.checkExists().forPath(node);
+        } catch (Exception e) {
+            ZooKeeperException failure = ZooKeeperException.of("reading the czxid of " + node, e);
+            releaseAfter(failure, mutex, lock);
+            throw failure;
+        }
+        if (stat == null) {
+            ZooKeeperException failure = new ZooKeeperException("the lock node " + node + " of '" + lock
+                    + "' vanished right after the grant (session expired?)", null);
+            releaseAfter(failure, mutex, lock);
+            throw failure;
+        }
+        return stat.getCzxid();
+    }
+
+    private void releaseAfter(ZooKeeperException failure, LockNodeMutex mutex, String lock) {
+        try {
+            releaseMutex(mutex, lock, new AtomicBoolean());
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    private boolean releaseMutex(LockNodeMutex mutex, String lock, AtomicBoolean lost) {
+        held.remove(lost);
+        try {
+            mutex.release();
+            return true;
+        } catch (Exception e) {
+            throw ZooKeeperException.of("releasing " + lock, e);
+        }
+    }
+
+    @Override
+    public boolean release(Grant grant) {
+        return grant.handle().release();
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}
