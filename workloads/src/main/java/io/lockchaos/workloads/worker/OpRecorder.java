@@ -1,0 +1,62 @@
+package io.lockchaos.workloads.worker;
+
+import io.lockchaos.checker.history.Op;
+import io.lockchaos.checker.history.OpType;
+import io.lockchaos.checker.history.Process;
+import io.lockchaos.checker.history.Value;
+import io.lockchaos.checker.history.format.HistoryWriter;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * Writes a worker's events as they happen, each with {@code time} = clock − start and a
+ * running index. Thread-safe. After {@link #close()} nothing more is written: an op whose
+ * completion comes later stays an invocation without completion, which the checker reads as
+ * indeterminate.
+ */
+public final class OpRecorder implements AutoCloseable {
+
+    private final HistoryWriter out;
+    private final long start;
+    private final LongSupplier clock;
+    private int index;
+    private boolean closed;
+
+    /**
+     * @param start the run's start reference, on {@code clock}'s scale
+     * @param clock {@code System::nanoTime} outside tests
+     */
+    public OpRecorder(HistoryWriter out, long start, LongSupplier clock) {
+        this.out = out;
+        this.start = start;
+        this.clock = clock;
+    }
+
+    public void invoke(Process process, String f, Value value) {
+        write(OpType.INVOKE, process, f, value, Value.NIL);
+    }
+
+    public void complete(Process process, OpType type, String f, Value value, Value error) {
+        write(type, process, f, value, error);
+    }
+
+    private synchronized void write(OpType type, Process process, String f, Value value, Value error) {
+        if (closed) {
+            return;
+        }
+        out.write(new Op(index++, clock.getAsLong() - start, type, process, f, value, error, Map.of()));
+    }
+
+    /** How many events were written. */
+    public synchronized int written() {
+        return index;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            out.close();
+        }
+    }
+}

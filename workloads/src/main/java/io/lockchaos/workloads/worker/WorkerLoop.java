@@ -1,0 +1,184 @@
+package io.lockchaos.workloads.worker;
+
+import io.lockchaos.checker.history.OpType;
+import io.lockchaos.checker.history.Process;
+import io.lockchaos.checker.history.Value;
+import io.lockchaos.workloads.lock.Acquisition;
+import io.lockchaos.workloads.lock.Grant;
+import io.lockchaos.workloads.lock.LockClient;
+import io.lockchaos.workloads.storage.AppendResult;
+import io.lockchaos.workloads.storage.LedgerEntry;
+import io.lockchaos.workloads.storage.ReadResult;
+import io.lockchaos.workloads.storage.Storage;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.SplittableRandom;
+
+/**
+ * One worker's cycles: acquire → read → think → append → release, each step recorded as an
+ * invocation and its completion (see the package documentation for the outcome rules). Runs on
+ * the calling thread until the duration is over or {@link #stop()} is called; a cycle under way
+ * when stopped still releases its grant.
+ */
+public final class WorkerLoop {
+
+    private final WorkerSettings settings;
+    private final LockClient locks;
+    private final Storage storage;
+    private final OpRecorder recorder;
+    private final SplittableRandom random;
+    private volatile boolean stopped;
+    private int processId;
+    private int appends;
+
+    public WorkerLoop(WorkerSettings settings, LockClient locks, Storage storage, OpRecorder recorder) {
+        this.settings = settings;
+        this.locks = locks;
+        this.storage = storage;
+        this.recorder = recorder;
+        this.random = new SplittableRandom(settings.seed());
+        this.processId = settings.process();
+    }
+
+    /** Asks the loop to start no new step; safe from any thread (a signal handler). */
+    public void stop() {
+        stopped = true;
+    }
+
+    public boolean stopped() {
+        return stopped;
+    }
+
+    /** The process the worker is now (it changes after an indeterminate acquire or release). */
+    public int process() {
+        return processId;
+    }
+
+    /** Runs cycles until the duration is over or {@link #stop()}. */
+    public void run() {
+        long end = System.nanoTime() + settings.duration().toNanos();
+        while (!stopped && System.nanoTime() - end < 0) {
+            cycle();
+            pause(settings.idle().isZero() ? 0 : random.nextLong(settings.idle().toNanos() + 1));
+        }
+    }
+
+    private void cycle() {
+        String lock = settings.locks().get(random.nextInt(settings.locks().size()));
+        Optional<Grant> grant = acquire(lock);
+        if (grant.isEmpty()) {
+            return;
+        }
+        if (!grant.get().lost()) {
+            criticalSection(grant.get());
+        }
+        release(grant.get());
+    }
+
+    private Optional<Grant> acquire(String lock) {
+        Process p = Process.client(processId);
+        Value invoked = OpValues.lock(lock, OptionalLong.empty());
+        recorder.invoke(p, OpValues.ACQUIRE, invoked);
+        Acquisition result;
+        try {
+            result = locks.acquire(lock, settings.acquireTimeout());
+        } catch (RuntimeException e) {
+            recorder.complete(p, OpType.INFO, OpValues.ACQUIRE, invoked, OpValues.error(e));
+            retire();
+            return Optional.empty();
+        }
+        if (result instanceof Acquisition.Granted granted) {
+            Grant g = granted.grant();
+            recorder.complete(p, OpType.OK, OpValues.ACQUIRE, OpValues.lock(lock, g.token()), Value.NIL);
+            return Optional.of(g);
+        }
+        Acquisition.NotGranted refused = (Acquisition.NotGranted) result;
+        recorder.complete(p, refused.certain() ? OpType.FAIL : OpType.INFO, OpValues.ACQUIRE, invoked,
+                Value.kw(refused.reason().replace(' ', '-').replace(",", "")));
+        if (!refused.certain()) {
+            retire();
+        }
+        return Optional.empty();
+    }
+
+    private void criticalSection(Grant grant) {
+        Optional<Optional<String>> last = read(grant);
+        if (last.isEmpty() || stopped) {
+            return;
+        }
+        pause(settings.think().toNanos());
+        if (grant.lost()) {
+            return;
+        }
+        append(grant, last.get());
+    }
+
+    /** The ledger's last entry id (inner empty: an empty ledger); outer empty: no read to build on. */
+    private Optional<Optional<String>> read(Grant grant) {
+        Process p = Process.client(processId);
+        Value invoked = OpValues.read(grant.lock(), grant.token(), Optional.empty());
+        recorder.invoke(p, OpValues.READ, invoked);
+        ReadResult result;
+        try {
+            result = storage.read(grant.lock(), grant.token());
+        } catch (RuntimeException e) {
+            recorder.complete(p, OpType.INFO, OpValues.READ, invoked, OpValues.error(e));
+            return Optional.empty();
+        }
+        if (result instanceof ReadResult.Last served) {
+            recorder.complete(p, OpType.OK, OpValues.READ,
+                    OpValues.read(grant.lock(), grant.token(), Optional.of(served.last())), Value.NIL);
+            return Optional.of(served.last());
+        }
+        recorder.complete(p, OpType.FAIL, OpValues.READ, invoked, OpValues.STALE_TOKEN);
+        return Optional.empty();
+    }
+
+    private void append(Grant grant, Optional<String> prev) {
+        Process p = Process.client(processId);
+        String id = "e-" + processId + "-" + (++appends);
+        Value invoked = OpValues.append(grant.lock(), grant.token(), id, prev);
+        recorder.invoke(p, OpValues.APPEND, invoked);
+        AppendResult result;
+        try {
+            result = storage.append(grant.lock(), new LedgerEntry(id, prev, grant.token(), processId));
+        } catch (RuntimeException e) {
+            recorder.complete(p, OpType.INFO, OpValues.APPEND, invoked, OpValues.error(e));
+            return;
+        }
+        boolean applied = result instanceof AppendResult.Applied;
+        recorder.complete(p, applied ? OpType.OK : OpType.FAIL, OpValues.APPEND, invoked,
+                applied ? Value.NIL : OpValues.STALE_TOKEN);
+    }
+
+    private void release(Grant grant) {
+        Process p = Process.client(processId);
+        Value invoked = OpValues.lock(grant.lock(), grant.token());
+        recorder.invoke(p, OpValues.RELEASE, invoked);
+        try {
+            boolean released = locks.release(grant);
+            recorder.complete(p, released ? OpType.OK : OpType.FAIL, OpValues.RELEASE, invoked,
+                    released ? Value.NIL : OpValues.NOT_HELD);
+        } catch (RuntimeException e) {
+            recorder.complete(p, OpType.INFO, OpValues.RELEASE, invoked, OpValues.error(e));
+            retire();
+        }
+    }
+
+    /** Jepsen's rule after an indeterminate lock op: this process may still hold it; go on as a new one. */
+    private void retire() {
+        processId += settings.workers();
+    }
+
+    private void pause(long nanos) {
+        if (nanos <= 0) {
+            return;
+        }
+        try {
+            Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stopped = true;
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.lockchaos.workloads.worker;
+
+import io.lockchaos.checker.history.format.JsonLinesHistoryWriter;
+import io.lockchaos.workloads.WorkloadException;
+import io.lockchaos.workloads.lock.HostMapper;
+import io.lockchaos.workloads.lock.LockClient;
+import io.lockchaos.workloads.lock.LockClients;
+import io.lockchaos.workloads.storage.RedisStorage;
+import io.lockchaos.workloads.storage.Storage;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A worker process: {@code java -cp ... io.lockchaos.workloads.worker.WorkerMain CONFIG.json
+ * [HISTORY.jsonl]}. Reads the config ({@link WorkerConfigJson}), runs the loop, writes one JSON
+ * line per event to the file or, without one (or with {@code -}), to stdout. Addresses are used
+ * as given (inside the cluster network no mapping is needed). On SIGTERM it stops starting
+ * steps, waits up to {@code stopGraceMs} for the one under way, closes the history and exits 0;
+ * an op still in flight then stays an invocation without completion. Exit 2: bad arguments or
+ * config.
+ */
+public final class WorkerMain {
+
+    private WorkerMain() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length < 1 || args.length > 2) {
+            System.err.println("usage: WorkerMain CONFIG.json [HISTORY.jsonl | -]");
+            System.exit(2);
+        }
+        WorkerConfig config;
+        try {
+            config = WorkerConfigJson.read(Path.of(args[0]));
+        } catch (WorkloadException e) {
+            System.err.println("worker: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        long start = config.startNanos().orElse(System.nanoTime());
+        String target = args.length == 2 && !args[1].equals("-") ? args[1] : null;
+        OpRecorder recorder = new OpRecorder(target == null
+                ? new JsonLinesHistoryWriter(new OutputStreamWriter(new PrintStream(System.out, false, StandardCharsets.UTF_8),
+                        StandardCharsets.UTF_8), "stdout")
+                : JsonLinesHistoryWriter.open(Path.of(target)), start, System::nanoTime);
+        run(config, recorder);
+    }
+
+    /** Runs one worker to the end of its duration or a SIGTERM; closes {@code recorder}. */
+    static void run(WorkerConfig config, OpRecorder recorder) {
+        CountDownLatch finished = new CountDownLatch(1);
+        try (LockClient lock = LockClients.open(config.lock(), HostMapper.IDENTITY);
+             Storage storage = new RedisStorage(config.storage().node(), config.storage().fencing(),
+                     config.storage().timeout())) {
+            WorkerLoop loop = new WorkerLoop(config.settings(), lock, storage, recorder);
+            Thread hook = new Thread(() -> onTerm(loop, finished, recorder, config), "worker-sigterm");
+            Runtime.getRuntime().addShutdownHook(hook);
+            try {
+                loop.run();
+            } finally {
+                finished.countDown();
+            }
+            if (!loop.stopped()) {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            }
+        } finally {
+            recorder.close();
+        }
+    }
+
+    private static void onTerm(WorkerLoop loop, CountDownLatch finished, OpRecorder recorder, WorkerConfig config) {
+        loop.stop();
+        try {
+            finished.await(config.stopGrace().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        recorder.close();
+    }
+}

@@ -1,0 +1,181 @@
+package io.lockchaos.workloads.worker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.history.Op;
+import io.lockchaos.checker.history.OpType;
+import io.lockchaos.checker.history.Process;
+import io.lockchaos.checker.history.Value;
+import io.lockchaos.checker.history.format.HistoryFormats;
+import io.lockchaos.checker.history.format.JsonLinesHistoryWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The worker loop against an in-process lock and store; histories read back through the checker's reader. */
+class WorkerLoopTest {
+
+    @TempDir
+    Path dir;
+
+    private static WorkerSettings settings(Duration duration) {
+        return new WorkerSettings(0, 3, List.of("job-0"), duration, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1), 7);
+    }
+
+    /** Runs the loop until the lock's script is played, then reads the history file back. */
+    private History run(FakeLock lock, FakeStorage storage) {
+        Path file = dir.resolve("history.jsonl");
+        AtomicReference<WorkerLoop> loop = new AtomicReference<>();
+        lock.whenScriptDone(() -> loop.get().stop());
+        try (OpRecorder recorder = new OpRecorder(JsonLinesHistoryWriter.open(file), System.nanoTime(), System::nanoTime)) {
+            loop.set(new WorkerLoop(settings(Duration.ofHours(1)), lock, storage, recorder));
+            loop.get().run();
+        }
+        return HistoryFormats.read(file);
+    }
+
+    private static String shape(Op op) {
+        return op.process() + " " + op.type().keyword() + " " + op.f() + " " + op.value()
+                + (op.error().isNil() ? "" : " " + op.error());
+    }
+
+    private static List<String> shapes(History h) {
+        return h.ops().stream().map(WorkerLoopTest::shape).toList();
+    }
+
+    @Test
+    void cyclesAreRecordedInTheDesignsShapeWithIncreasingTimes() {
+        FakeStorage storage = new FakeStorage();
+        History h = run(new FakeLock().then(FakeLock.Next.GRANT, FakeLock.Next.GRANT), storage);
+        assertEquals(List.of(
+                "0 invoke acquire {:lock \"job-0\"}",
+                "0 ok acquire {:lock \"job-0\", :token 1}",
+                "0 invoke read {:key \"job-0\", :token 1}",
+                "0 ok read {:key \"job-0\", :token 1, :last nil}",
+                "0 invoke append {:key \"job-0\", :token 1, :id \"e-0-1\", :prev nil}",
+                "0 ok append {:key \"job-0\", :token 1, :id \"e-0-1\", :prev nil}",
+                "0 invoke release {:lock \"job-0\", :token 1}",
+                "0 ok release {:lock \"job-0\", :token 1}",
+                "0 invoke acquire {:lock \"job-0\"}",
+                "0 ok acquire {:lock \"job-0\", :token 2}",
+                "0 invoke read {:key \"job-0\", :token 2}",
+                "0 ok read {:key \"job-0\", :token 2, :last \"e-0-1\"}",
+                "0 invoke append {:key \"job-0\", :token 2, :id \"e-0-2\", :prev \"e-0-1\"}",
+                "0 ok append {:key \"job-0\", :token 2, :id \"e-0-2\", :prev \"e-0-1\"}",
+                "0 invoke release {:lock \"job-0\", :token 2}",
+                "0 ok release {:lock \"job-0\", :token 2}",
+                "0 invoke acquire {:lock \"job-0\"}",
+                "0 fail acquire {:lock \"job-0\"} :timeout"), shapes(h));
+        long previous = 0;
+        for (Op op : h.ops()) {
+            assertTrue(op.time() >= previous, "times never go back: " + op);
+            previous = op.time();
+        }
+        assertEquals(List.of("e-0-1", "e-0-2"), storage.readAll("job-0").stream().map(e -> e.id()).toList());
+        assertEquals(0, storage.readAll("job-0").get(1).writer());
+    }
+
+    @Test
+    void aThrowingAcquireIsInfoAndTheWorkerGoesOnAsANewProcess() {
+        History h = run(new FakeLock().then(FakeLock.Next.THROW, FakeLock.Next.GRANT), new FakeStorage());
+        Op info = h.ops().get(1);
+        assertEquals(OpType.INFO, info.type());
+        assertEquals(Value.of("IllegalStateException: connection reset"), info.error());
+        assertEquals(Process.client(3), h.ops().get(2).process(), "process 0 retired, 0 + 3 workers goes on");
+        assertEquals(Process.client(3), h.ops().get(h.size() - 1).process());
+    }
+
+    @Test
+    void aRefusalIsFailOnlyWhenTheClientIsCertainItHoldsNothing() {
+        History h = run(new FakeLock().then(FakeLock.Next.REFUSE, FakeLock.Next.UNSURE), new FakeStorage());
+        assertEquals(List.of(
+                "0 invoke acquire {:lock \"job-0\"}",
+                "0 fail acquire {:lock \"job-0\"} :timeout",
+                "0 invoke acquire {:lock \"job-0\"}",
+                "0 info acquire {:lock \"job-0\"} :timeout",
+                "3 invoke acquire {:lock \"job-0\"}",
+                "3 fail acquire {:lock \"job-0\"} :timeout"), shapes(h));
+    }
+
+    @Test
+    void aThrowingReadIsInfoSkipsTheAppendAndTheOwnerStillReleases() {
+        FakeStorage storage = new FakeStorage();
+        storage.failNextRead = true;
+        History h = run(new FakeLock().then(FakeLock.Next.GRANT), storage);
+        assertEquals(List.of("0 invoke acquire", "0 ok acquire", "0 invoke read", "0 info read",
+                "0 invoke release", "0 ok release", "0 invoke acquire", "0 fail acquire"), brief(h));
+        assertEquals(Value.of("IllegalStateException: read timed out"), h.ops().get(3).error());
+    }
+
+    @Test
+    void aThrowingAppendIsInfo() {
+        FakeStorage storage = new FakeStorage();
+        storage.failNextAppend = true;
+        History h = run(new FakeLock().then(FakeLock.Next.GRANT), storage);
+        assertEquals("0 info append {:key \"job-0\", :token 1, :id \"e-0-1\", :prev nil}"
+                + " \"IllegalStateException: append timed out\"", shape(h.ops().get(5)));
+    }
+
+    @Test
+    void staleTokensFailTheReadAndTheAppendIsNotTried() {
+        FakeStorage storage = new FakeStorage();
+        storage.forceHighest = 100;
+        History h = run(new FakeLock().then(FakeLock.Next.GRANT), storage);
+        assertEquals("0 fail read {:key \"job-0\", :token 1} :stale-token", shape(h.ops().get(3)));
+        assertEquals(List.of("0 invoke acquire", "0 ok acquire", "0 invoke read", "0 fail read",
+                "0 invoke release", "0 ok release", "0 invoke acquire", "0 fail acquire"), brief(h));
+        assertTrue(storage.readAll("job-0").isEmpty());
+    }
+
+    @Test
+    void aGrantKnownLostSkipsTheCriticalSection() {
+        FakeStorage storage = new FakeStorage();
+        History h = run(new FakeLock().then(FakeLock.Next.GRANT_LOST), storage);
+        assertEquals(List.of("0 invoke acquire", "0 ok acquire", "0 invoke release", "0 ok release",
+                "0 invoke acquire", "0 fail acquire"), brief(h));
+        assertTrue(storage.readAll("job-0").isEmpty());
+    }
+
+    @Test
+    void aThrowingReleaseIsInfoAndRetiresTheProcess() {
+        History h = run(new FakeLock().then(FakeLock.Next.GRANT).releaseThrows(), new FakeStorage());
+        assertEquals(List.of("0 invoke acquire", "0 ok acquire", "0 invoke read", "0 ok read", "0 invoke append",
+                "0 ok append", "0 invoke release", "0 info release", "3 invoke acquire", "3 fail acquire"), brief(h));
+    }
+
+    @Test
+    void stopFromAnotherThreadEndsTheLoopAfterItsCycleReleases() throws InterruptedException {
+        Path file = dir.resolve("stopped.jsonl");
+        FakeLock lock = new FakeLock();
+        Thread worker;
+        try (OpRecorder recorder = new OpRecorder(JsonLinesHistoryWriter.open(file), System.nanoTime(), System::nanoTime)) {
+            WorkerLoop loop = new WorkerLoop(settings(Duration.ofHours(1)), lock, new FakeStorage(), recorder);
+            worker = new Thread(loop::run, "worker");
+            worker.start();
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (recorder.written() < 40 && System.nanoTime() < deadline) {
+                LockSupport.parkNanos(1_000_000);
+            }
+            assertTrue(recorder.written() >= 40, "the loop ran");
+            loop.stop();
+            worker.join(Duration.ofSeconds(60).toMillis());
+            assertFalse(worker.isAlive(), "the loop ended after stop()");
+        }
+        History h = HistoryFormats.read(file);
+        Op last = h.ops().get(h.size() - 1);
+        assertEquals("release", last.f());
+        assertEquals(OpType.OK, last.type());
+        assertEquals(lock.acquires, lock.releases, "every grant was released");
+    }
+
+    private static List<String> brief(History h) {
+        return h.ops().stream().map(op -> op.process() + " " + op.type().keyword() + " " + op.f()).toList();
+    }
+}
