@@ -1,0 +1,65 @@
+package io.lockchaos.workloads.lock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.lockchaos.workloads.WorkloadException;
+import io.lockchaos.workloads.storage.Fencing;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Configuration errors say what is wrong and list what is valid; no server is contacted. */
+class LockClientsTest {
+
+    private static LockConfig config(String backend, Map<String, String> options) {
+        return new LockConfig(backend, List.of("127.0.0.1:1"), Duration.ofSeconds(10), Duration.ofSeconds(6), options);
+    }
+
+    @Test
+    void anUnknownBackendListsTheValidOnes() {
+        WorkloadException e = assertThrows(WorkloadException.class,
+                () -> LockClients.open(config("etcd", Map.of()), HostMapper.IDENTITY));
+        assertEquals("unknown lock backend 'etcd'; valid backends: redis-naive, redis-sentinel, redlock, curator,"
+                + " curator-cautious", e.getMessage());
+    }
+
+    @Test
+    void anUnknownTokenSourceListsTheValidOnes() {
+        WorkloadException e = assertThrows(WorkloadException.class,
+                () -> LockClients.open(config("redis-naive", Map.of("tokens", "clock")), HostMapper.IDENTITY));
+        assertTrue(e.getMessage().contains("valid token sources: zk, redis-incr"), e.getMessage());
+    }
+
+    @Test
+    void zkTokensNeedTheirEnsemble() {
+        WorkloadException e = assertThrows(WorkloadException.class,
+                () -> LockClients.open(config("redis-naive", Map.of("tokens", "zk")), HostMapper.IDENTITY));
+        assertTrue(e.getMessage().contains("token-nodes"), e.getMessage());
+    }
+
+    @Test
+    void addressesParseAndBadOnesAreNamed() {
+        assertEquals(new Address("redis-1", 6379), Address.parse("redis-1:6379"));
+        WorkloadException e = assertThrows(WorkloadException.class, () -> Address.parse("redis-1"));
+        assertTrue(e.getMessage().contains("'redis-1'"), e.getMessage());
+        assertThrows(WorkloadException.class, () -> Address.parse("redis-1:port"));
+    }
+
+    @Test
+    void aConfigNeedsNodesAndPositiveTimes() {
+        assertThrows(WorkloadException.class, () -> new LockConfig("redis-naive", List.of(), Duration.ofSeconds(1),
+                Duration.ofSeconds(1), Map.of()));
+        assertThrows(WorkloadException.class, () -> new LockConfig("redis-naive", List.of("a:1"), Duration.ZERO,
+                Duration.ofSeconds(1), Map.of()));
+    }
+
+    @Test
+    void fencingModesParseByName() {
+        assertEquals(Fencing.WRITES_ONLY, Fencing.parse("fenced-writes-only"));
+        WorkloadException e = assertThrows(WorkloadException.class, () -> Fencing.parse("strict"));
+        assertEquals("unknown storage fencing 'strict'; valid: unfenced, fenced, fenced-writes-only", e.getMessage());
+    }
+}
