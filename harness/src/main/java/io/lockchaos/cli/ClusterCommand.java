@@ -42,6 +42,14 @@ public final class ClusterCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getErr());
     }
 
+    /**
+     * Whether {@code args} were {@code cluster up ...}: such a JVM must end without running
+     * shutdown hooks, or Testcontainers (Ryuk off) removes the cluster it just started.
+     */
+    static boolean startedDetachedCluster(String... args) {
+        return args.length >= 2 && args[0].equals("cluster") && args[1].equals("up");
+    }
+
     /** {@code cluster up TOPOLOGY}. */
     @Command(name = "up", mixinStandardHelpOptions = true,
             description = "Start a cluster and leave it running. Topologies: redis-single, redis-replicated, "

@@ -75,11 +75,25 @@ public final class Clusters {
     }
 
     static DockerClient docker() {
+        requireOfflineTestcontainers();
         try {
             return DockerClientFactory.instance().client();
         } catch (IllegalStateException e) {
             throw new ClusterException("no Docker engine answers: run docker/setup.sh (or ./lockchaos test), "
                     + "which starts one, or start dockerd yourself", e);
+        }
+    }
+
+    /**
+     * Testcontainers reads these from the environment only; without them it tries to pull
+     * Ryuk's and an alpine image and hangs for minutes where no registry is reachable.
+     */
+    private static void requireOfflineTestcontainers() {
+        if (!"true".equals(System.getenv("TESTCONTAINERS_RYUK_DISABLED"))
+                || System.getenv("TESTCONTAINERS_HOST_OVERRIDE") == null) {
+            throw new ClusterException("set TESTCONTAINERS_RYUK_DISABLED=true and TESTCONTAINERS_HOST_OVERRIDE=localhost "
+                    + "in the environment (./lockchaos and the harness's failsafe configuration do): lockchaos removes "
+                    + "its own containers, and without them Testcontainers tries to pull images from a registry");
         }
     }
 

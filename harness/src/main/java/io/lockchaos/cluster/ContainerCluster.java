@@ -57,7 +57,12 @@ final class ContainerCluster implements Cluster {
         }
     }
 
-    /** Lets the containers outlive this JVM ({@code cluster up}): no shutdown hook any more. */
+    /**
+     * Lets the containers outlive this JVM ({@code cluster up}): no shutdown hook of ours any
+     * more. Testcontainers' own exit-time reaper (active with Ryuk off) still removes every
+     * container it started when shutdown hooks run, so the CLI ends such a JVM with
+     * {@code Runtime.halt} (see {@code Main.main}).
+     */
     void detach() {
         removeHook();
     }

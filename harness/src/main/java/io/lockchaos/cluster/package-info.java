@@ -12,7 +12,7 @@
  *
  * <p>Images are the ones {@code docker/setup.sh} builds, tagged by a hash of their build
  * context ({@link io.lockchaos.cluster.ImageTags} computes the same tag). Testcontainers
- * runs without Ryuk here, so lockchaos cleans up after itself: every container and network
+ * runs without Ryuk here (TESTCONTAINERS_RYUK_DISABLED=true), so lockchaos cleans up after itself: every container and network
  * carries {@link io.lockchaos.cluster.RunLabels}, a JVM shutdown hook removes a running
  * cluster on Ctrl-C, and each start first removes what killed runs left behind
  * ({@link io.lockchaos.cluster.Leftovers}).
