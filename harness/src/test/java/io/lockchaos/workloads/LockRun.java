@@ -58,8 +58,8 @@ final class LockRun {
     }
 
     /**
-     * {@code workers} loops, one client each, on lock {@code job-0}, for {@code duration}.
-     * Returns the history, which also holds a final {@code read-all} of the ledger.
+     * {@code workers} loops, one client each, on the lock (and ledger) called {@code name}, for
+     * {@code duration}. Returns the history, which also holds a final {@code read-all} of the ledger.
      */
     static History run(String name, Cluster cluster, LockConfig lock, Fencing fencing, int workers, Duration duration) {
         Path file = Path.of("target", "workload-histories", name + ".jsonl");
@@ -68,7 +68,7 @@ final class LockRun {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        String key = "job-0";
+        String key = name;
         List<Thread> threads = new ArrayList<>();
         List<AutoCloseable> resources = new ArrayList<>();
         try (OpRecorder recorder = new OpRecorder(JsonLinesHistoryWriter.open(file), System.nanoTime(), System::nanoTime)) {
