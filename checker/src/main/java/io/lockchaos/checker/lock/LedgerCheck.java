@@ -1,0 +1,111 @@
+package io.lockchaos.checker.lock;
+
+import io.lockchaos.checker.CheckOptions;
+import io.lockchaos.checker.CheckResult;
+import io.lockchaos.checker.Checker;
+import io.lockchaos.checker.Evidence;
+import io.lockchaos.checker.Validity;
+import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.history.HistoryFormatException;
+import io.lockchaos.checker.history.Operation;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Check {@code ledger}: the protected data, from the final {@code read-all} of each key.
+ * Every {@code :ok} append is present exactly once; no {@code :fail} append is present
+ * ({@code :info} ones may or may not be); every entry's {@code prev} is the entry before it
+ * (else a lost update, naming both writers); entries no append wrote are reported; and when
+ * fencing is on (entries and appends carry tokens) tokens never decrease along the ledger.
+ *
+ * <p>No appends and no final read: nothing to check, valid. Acknowledged appends to a key
+ * without a completed final read: unknown, since nobody can say whether they survived.
+ */
+public final class LedgerCheck implements Checker {
+
+    static final int MAX_EVIDENCE = 100;
+
+    @Override
+    public String name() {
+        return "ledger";
+    }
+
+    @Override
+    public CheckResult check(History history, CheckOptions options) {
+        try {
+            return judge(history);
+        } catch (HistoryFormatException e) {
+            return CheckResult.unknown(name(), "the final read cannot be read: " + e.getMessage());
+        }
+    }
+
+    private CheckResult judge(History history) {
+        Map<String, Map<String, LedgerAppend>> appends = new LinkedHashMap<>();
+        Map<String, Operation> finals = new LinkedHashMap<>();
+        int refused = collect(history, appends, finals);
+        if (appends.isEmpty() && finals.isEmpty()) {
+            return CheckResult.valid(name(), "the history has no appends and no final read: nothing to check");
+        }
+        Set<String> keys = new LinkedHashSet<>(appends.keySet());
+        keys.addAll(finals.keySet());
+        Map<String, List<LedgerEntry>> ledgers = new LinkedHashMap<>();
+        List<Evidence> unread = new ArrayList<>();
+        for (String key : keys) {
+            Map<String, LedgerAppend> keyAppends = appends.getOrDefault(key, Map.of());
+            Operation read = finals.get(key);
+            if (read != null && read.isOk()) {
+                ledgers.put(key, LedgerEntry.all(history.source(), read));
+            } else if (keyAppends.values().stream().anyMatch(a -> a.operation().isOk())) {
+                String why = read == null ? "the history has no :read-all of it" : "its :read-all completed :" + read.type().keyword();
+                unread.add(new LedgerFinding.NoFinalRead(key, (int) keyAppends.values().stream()
+                        .filter(a -> a.operation().isOk()).count(), why));
+            }
+        }
+        boolean fenced = appends.values().stream().flatMap(m -> m.values().stream()).anyMatch(a -> a.token() != null)
+                && ledgers.values().stream().flatMap(List::stream).anyMatch(e -> e.token() != null);
+        LedgerWalk walk = new LedgerWalk(fenced, MAX_EVIDENCE);
+        int entries = 0;
+        for (Map.Entry<String, List<LedgerEntry>> ledger : ledgers.entrySet()) {
+            entries += ledger.getValue().size();
+            walk.check(ledger.getKey(), ledger.getValue(), appends.getOrDefault(ledger.getKey(), Map.of()));
+        }
+        String counted = entries + " entries in " + ledgers.size() + " ledgers, "
+                + (fenced ? "fenced" : "not fenced") + (refused > 0 ? ", " + refused + " operations refused as stale" : "");
+        if (walk.anomalies() > 0) {
+            return new CheckResult(name(), Validity.INVALID, walk.anomalies() + " ledger anomalies (" + counted + ")",
+                    walk.findings());
+        }
+        if (!unread.isEmpty()) {
+            return new CheckResult(name(), Validity.UNKNOWN, unread.size() + " keys with acknowledged appends"
+                    + " have no completed final read, so their data cannot be checked (" + counted + ")", unread);
+        }
+        return CheckResult.valid(name(), "every acknowledged append is present once, in an unbroken chain ("
+                + counted + ")");
+    }
+
+    /** Gathers appends per key and id, and the last final read per key; returns how many operations were refused as stale. */
+    private static int collect(History history, Map<String, Map<String, LedgerAppend>> appends,
+                               Map<String, Operation> finals) {
+        int refused = 0;
+        for (Operation op : history.operations()) {
+            if (op.isFail() && op.completion().error().toString().equals(":stale-token")) {
+                refused++;
+            }
+            if (op.f().equals(LockValues.READ_ALL)) {
+                Optional<String> key = LockValues.lockOrKey(op.input());
+                if (key.isPresent()) {
+                    finals.put(key.get(), op);
+                }
+            } else if (op.f().equals(LockValues.APPEND)) {
+                LedgerAppend.of(op).ifPresent(a -> appends.computeIfAbsent(a.key(), k -> new LinkedHashMap<>())
+                        .merge(a.id(), a, LedgerAppend::likelier));
+            }
+        }
+        return refused;
+    }
+}

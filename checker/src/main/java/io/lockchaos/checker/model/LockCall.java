@@ -1,0 +1,75 @@
+package io.lockchaos.checker.model;
+
+import io.lockchaos.checker.history.OpType;
+import io.lockchaos.checker.history.Operation;
+import io.lockchaos.checker.history.Process;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * One lock operation as the lock models see it: an acquire or a release of the lock named by
+ * the value's {@code :lock}, by a process, with the fencing token when the history has one.
+ *
+ * <p>How outcomes are read, for every lock model:
+ * <ul>
+ *   <li>{@code :ok} acquire: a grant, with the token of the completion's value if any.</li>
+ *   <li>{@code :fail} acquire or release: certainly did not happen, so it is dropped and
+ *       constrains nothing (a lock that was not granted; a release the server refused).</li>
+ *   <li>{@code :info} (or never completed) acquire or release: may have taken effect at any
+ *       time after its invocation, or never; the search decides. An indeterminate acquire
+ *       carries no token, since none was seen, so fencing cannot constrain it.</li>
+ * </ul>
+ */
+public sealed interface LockCall {
+
+    String lock();
+
+    Process process();
+
+    /** The fencing token the operation carried; empty for unfenced locks and unseen grants. */
+    OptionalLong token();
+
+    record Acquire(String lock, Process process, OptionalLong token) implements LockCall {
+        @Override
+        public String toString() {
+            return "process " + process + " acquire " + lock
+                    + (token.isPresent() ? " -> token " + token.getAsLong() : "");
+        }
+    }
+
+    record Release(String lock, Process process, OptionalLong token) implements LockCall {
+        @Override
+        public String toString() {
+            return "process " + process + " release " + lock
+                    + (token.isPresent() ? " (token " + token.getAsLong() + ")" : "");
+        }
+    }
+
+    /**
+     * Reads an acquire or release operation; empty for a {@code :fail}, which did not happen.
+     * Throws {@link ModelException} naming the operation and the model for anything else.
+     */
+    static Optional<LockCall> of(Operation operation, String model) {
+        if (operation.isFail()) {
+            return Optional.empty();
+        }
+        String lock = operation.input().getString("lock").orElseThrow(() -> new ModelException(
+                "model " + model + " needs a :lock in every acquire and release value, but "
+                        + operation + " has none; check the history's lock operations"));
+        boolean ok = operation.type() == OpType.OK;
+        switch (operation.f()) {
+            case "acquire":
+                OptionalLong granted = ok ? token(operation.output()) : OptionalLong.empty();
+                return Optional.of(new Acquire(lock, operation.process(), granted));
+            case "release":
+                return Optional.of(new Release(lock, operation.process(), token(operation.input())));
+            default:
+                throw new ModelException("model " + model + " knows :acquire and :release, not :"
+                        + operation.f() + " (" + operation + "); give it only lock operations");
+        }
+    }
+
+    private static OptionalLong token(io.lockchaos.checker.history.Value value) {
+        return value.getLong("token").map(OptionalLong::of).orElse(OptionalLong.empty());
+    }
+}
