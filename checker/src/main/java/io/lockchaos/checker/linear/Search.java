@@ -38,6 +38,9 @@ final class Search<S, C> {
     private final int[] rank;
     private final int head;
     private final int tail;
+    private final int infoHead;
+    private final int infoTail;
+    private final int[] position;
     private final int[] next;
     private final int[] prev;
     private final Memo memo = new Memo();
@@ -51,6 +54,8 @@ final class Search<S, C> {
     private int depth;
     private int remaining;
     private int maxDepth;
+    /** The first return in the main list, while the search tries indeterminate calls. */
+    private int firstReturn;
 
     private int[] stackEntry = new int[64];
     private Object[] stackState = new Object[64];
@@ -69,39 +74,60 @@ final class Search<S, C> {
         this.rank = new int[size];
         this.head = 2 * size;
         this.tail = 2 * size + 1;
-        this.next = new int[2 * size + 2];
-        this.prev = new int[2 * size + 2];
+        this.infoHead = 2 * size + 2;
+        this.infoTail = 2 * size + 3;
+        this.position = new int[2 * size + 4];
+        this.next = new int[2 * size + 4];
+        this.prev = new int[2 * size + 4];
         this.deadEnds = new DeadEnds<>(model, part);
         link();
     }
 
-    /** Entry 2i is operation i's call, 2i+1 its return; the list is in event order. */
+    /**
+     * Entry 2i is operation i's call, 2i+1 its return. Determinate operations' calls and
+     * returns form the main list, in event order; indeterminate operations' calls form a
+     * second list (same arrays, own sentinels), in invocation order. The search tries the
+     * calls of the main list first and the indeterminate ones only when it reaches a return:
+     * any order of trying is complete, and this one walks a valid history without ever
+     * trying the operations that may never have happened.
+     */
     private void link() {
         List<Operation> ops = part.operations();
         long[] events = new long[2 * size];
+        long[] infoCalls = new long[size];
         int count = 0;
+        int infoCount = 0;
         int determinateRank = 0;
         int infoRank = 0;
         for (int i = 0; i < size; i++) {
             Operation op = ops.get(i);
             determinate[i] = !op.isIndeterminate();
             rank[i] = determinate[i] ? determinateRank++ : infoRank++;
-            events[count++] = ((long) op.invocation().index() << 32) | (2L * i);
+            position[2 * i] = op.invocation().index();
             if (determinate[i]) {
-                events[count++] = ((long) op.completion().index() << 32) | (2L * i + 1);
+                position[2 * i + 1] = op.completion().index();
+                events[count++] = ((long) position[2 * i] << 32) | (2L * i);
+                events[count++] = ((long) position[2 * i + 1] << 32) | (2L * i + 1);
+            } else {
+                infoCalls[infoCount++] = ((long) position[2 * i] << 32) | (2L * i);
             }
         }
         remaining = determinateRank;
-        Arrays.sort(events, 0, count);
-        int last = head;
+        chain(head, tail, events, count);
+        chain(infoHead, infoTail, infoCalls, infoCount);
+    }
+
+    private void chain(int first, int last, long[] entries, int count) {
+        Arrays.sort(entries, 0, count);
+        int previous = first;
         for (int k = 0; k < count; k++) {
-            int entry = (int) events[k];
-            next[last] = entry;
-            prev[entry] = last;
-            last = entry;
+            int entry = (int) entries[k];
+            next[previous] = entry;
+            prev[entry] = previous;
+            previous = entry;
         }
-        next[last] = tail;
-        prev[tail] = last;
+        next[previous] = last;
+        prev[last] = previous;
     }
 
     private PartOutcome run() {
@@ -115,13 +141,17 @@ final class Search<S, C> {
                     return stop;
                 }
             }
-            if (entry < head && (entry & 1) == 0) {
+            if (entry < head && (entry & 1) == 0
+                    && (determinate[entry >>> 1] || position[entry] < position[firstReturn])) {
                 entry = tryLinearize(entry) ? next[head] : next[entry];
+            } else if (entry < head && (entry & 1) == 1) {
+                firstReturn = entry;
+                entry = next[infoHead];
             } else if (entry == tail) {
                 throw new IllegalStateException("search passed the last return of partition '" + part.key()
                         + "' with " + remaining + " operations left: a bug in the search");
             } else {
-                deadEnd(entry);
+                deadEnd(firstReturn);
                 if (depth == 0) {
                     budget.stop();
                     return PartOutcome.invalid(part.key(), deadEnds.counterexample(), memo.size());
@@ -255,10 +285,15 @@ final class Search<S, C> {
         extras = stackExtras[depth];
         infos = stackInfos[depth];
         setHash = stackHash[depth];
+        unlift(entry);
         if (determinate[entry >>> 1]) {
             remaining++;
+        } else {
+            firstReturn = next[head];
+            while ((firstReturn & 1) == 0) {
+                firstReturn = next[firstReturn];
+            }
         }
-        unlift(entry);
         return next[entry];
     }
 
@@ -294,10 +329,14 @@ final class Search<S, C> {
         }
         int[] pending = new int[DeadEnds.WALK];
         int count = 0;
-        for (int e = next[head]; e != ret && e != tail && count < DeadEnds.WALK; e = next[e]) {
+        for (int e = next[head]; e != ret && count < DeadEnds.WALK; e = next[e]) {
             if ((e & 1) == 0 && e >>> 1 != op) {
                 pending[count++] = e >>> 1;
             }
+        }
+        for (int e = next[infoHead]; e != infoTail && position[e] < position[ret] && count < DeadEnds.WALK;
+                e = next[e]) {
+            pending[count++] = e >>> 1;
         }
         deadEnds.record(op, depth, state, last, Arrays.copyOf(pending, count));
     }
