@@ -26,19 +26,32 @@ public final class History {
 
     /** Builds a history from events in order; {@code source} names them in error messages. */
     public static History of(String source, List<Op> events) {
+        return of(source, events, null);
+    }
+
+    /**
+     * Builds a history from events read from a file: {@code lines[i]} is the 1-based line
+     * event {@code i} came from, so a pairing error is reported as {@code source:LINE: ...}.
+     * {@code lines} may be null when the events have no lines.
+     */
+    public static History of(String source, List<Op> events, int[] lines) {
+        if (lines != null && lines.length != events.size()) {
+            throw new IllegalArgumentException("lines has " + lines.length + " entries for "
+                    + events.size() + " events; give one line per event");
+        }
         List<Op> indexed = new ArrayList<>(events.size());
         for (int i = 0; i < events.size(); i++) {
             Op op = events.get(i);
             indexed.add(op.index() == i ? op : op.withIndex(i));
         }
-        return new History(source, Collections.unmodifiableList(indexed), pair(source, indexed));
+        return new History(source, Collections.unmodifiableList(indexed), pair(source, indexed, lines));
     }
 
     public static History of(List<Op> events) {
         return of("history", events);
     }
 
-    private static List<Operation> pair(String source, List<Op> ops) {
+    private static List<Operation> pair(String source, List<Op> ops, int[] lines) {
         List<Op> invocations = new ArrayList<>();
         Map<Process, Integer> outstanding = new HashMap<>();
         Map<Integer, Op> completions = new HashMap<>();
@@ -47,9 +60,11 @@ public final class History {
             if (op.isInvoke()) {
                 if (open != null) {
                     Op previous = invocations.get(open);
-                    throw new HistoryFormatException(source, 0, "event " + op.index() + " (" + op
-                            + "): process " + op.process() + " invoked again while event "
-                            + previous.index() + " was still outstanding");
+                    throw new HistoryFormatException(source, lineOf(lines, op), "event " + op.index()
+                            + " (" + op + "): process " + op.process() + " invoked again while event "
+                            + previous.index() + where(lines, previous) + " was still outstanding;"
+                            + " a process has at most one operation outstanding, so complete the"
+                            + " first one or use a new process number");
                 }
                 outstanding.put(op.process(), invocations.size());
                 invocations.add(op);
@@ -61,9 +76,10 @@ public final class History {
                 completions.put(invocations.size(), op);
                 invocations.add(op);
             } else {
-                throw new HistoryFormatException(source, 0, "event " + op.index() + " (" + op
-                        + "): a :" + op.type().keyword() + " completion for process "
-                        + op.process() + " with no outstanding invocation");
+                throw new HistoryFormatException(source, lineOf(lines, op), "event " + op.index()
+                        + " (" + op + "): a :" + op.type().keyword() + " completion for process "
+                        + op.process() + " with no outstanding invocation; expected an earlier"
+                        + " :invoke by the same process");
             }
         }
         List<Operation> result = new ArrayList<>(invocations.size());
@@ -71,6 +87,14 @@ public final class History {
             result.add(new Operation(i, invocations.get(i), completions.get(i)));
         }
         return Collections.unmodifiableList(result);
+    }
+
+    private static int lineOf(int[] lines, Op op) {
+        return lines == null ? 0 : lines[op.index()];
+    }
+
+    private static String where(int[] lines, Op op) {
+        return lines == null ? "" : " (line " + lines[op.index()] + ")";
     }
 
     /** Where the history came from (a file name), for messages. */

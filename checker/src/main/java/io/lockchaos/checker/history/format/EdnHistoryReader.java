@@ -1,0 +1,122 @@
+package io.lockchaos.checker.history.format;
+
+import clojure.lang.Keyword;
+import clojure.lang.LineNumberingPushbackReader;
+import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.history.Value;
+import java.io.IOException;
+import java.io.Reader;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Reads Jepsen's {@code history.edn}: one op map per line, or one vector of op maps that may
+ * span many lines. Maps may be tagged records ({@code #jepsen.history.Op{...}}). Uses
+ * Clojure's EDN reader, so anything Jepsen prints reads as Jepsen meant it.
+ */
+public final class EdnHistoryReader implements HistoryReader {
+
+    private static final String EXPECTED = OpFields.EDN.example()
+            + ", one per line, or a vector of them";
+
+    @Override
+    public History read(String source, Reader reader) {
+        LineNumberingPushbackReader in = new LineNumberingPushbackReader(reader);
+        LinedEvents events = new LinedEvents();
+        try {
+            int c = skipBlank(in);
+            if (c == '[') {
+                int opened = in.getLineNumber();
+                readVector(in, source, opened, events);
+                c = skipBlank(in);
+                if (c != -1) {
+                    throw new SourceLine(source, in.getLineNumber()).error("unexpected '"
+                            + (char) c + "' after the vector of ops that opened on line "
+                            + opened + "; expected the end of the file");
+                }
+            } else if (c != -1) {
+                in.unread(c);
+                readForms(in, source, events);
+            }
+        } catch (IOException e) {
+            throw new SourceLine(source, in.getLineNumber()).ioError(e);
+        }
+        return events.toHistory(source);
+    }
+
+    private static void readForms(LineNumberingPushbackReader in, String source, LinedEvents events)
+            throws IOException {
+        while (true) {
+            int line = in.getLineNumber();
+            Object form = ClojureEdn.read(in, source, EXPECTED);
+            if (form == ClojureEdn.EOF) {
+                return;
+            }
+            addOp(form, new SourceLine(source, line), events);
+            int c = skipBlank(in);
+            if (c == -1) {
+                return;
+            }
+            in.unread(c);
+        }
+    }
+
+    private static void readVector(LineNumberingPushbackReader in, String source, int opened,
+                                   LinedEvents events) throws IOException {
+        while (true) {
+            int c = skipBlank(in);
+            if (c == -1) {
+                throw new SourceLine(source, in.getLineNumber()).error("end of file inside the"
+                        + " vector of ops that opened on line " + opened + "; expected ']'");
+            }
+            if (c == ']') {
+                return;
+            }
+            in.unread(c);
+            int line = in.getLineNumber();
+            addOp(ClojureEdn.read(in, source, EXPECTED), new SourceLine(source, line), events);
+        }
+    }
+
+    private static void addOp(Object form, SourceLine at, LinedEvents events) {
+        if (!(form instanceof Map<?, ?> map)) {
+            throw at.error("found " + describe(form) + "; expected " + EXPECTED);
+        }
+        Map<String, Value> fields = new LinkedHashMap<>();
+        map.forEach((k, v) -> fields.put(fieldName(k, at), ClojureEdn.toValue(v, at)));
+        events.add(OpFields.EDN.toOp(fields, at), at.line());
+    }
+
+    private static String fieldName(Object key, SourceLine at) {
+        if (key instanceof Keyword k) {
+            return k.toString().substring(1);
+        }
+        if (key instanceof String s) {
+            return s;
+        }
+        throw at.error("op map key " + key + " is not a keyword; expected keys such as :type,"
+                + " :process, :f, :value");
+    }
+
+    private static String describe(Object form) {
+        if (form == ClojureEdn.EOF) {
+            return "nothing";
+        }
+        return form == null ? "nil" : "'" + form + "' (" + form.getClass().getSimpleName() + ")";
+    }
+
+    /** Skips whitespace, commas and ; comments; returns the next character, consumed, or -1. */
+    static int skipBlank(LineNumberingPushbackReader in) throws IOException {
+        while (true) {
+            int c = in.read();
+            if (c == ';') {
+                while (c != -1 && c != '\n') {
+                    c = in.read();
+                }
+            }
+            if (c == -1 || !(Character.isWhitespace(c) || c == ',' || c == '\n')) {
+                return c;
+            }
+        }
+    }
+}

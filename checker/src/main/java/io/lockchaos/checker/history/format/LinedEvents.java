@@ -1,0 +1,27 @@
+package io.lockchaos.checker.history.format;
+
+import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.history.Op;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** Events as a reader finds them, each with the 1-based line it started on. */
+final class LinedEvents {
+
+    private final List<Op> events = new ArrayList<>();
+    private int[] lines = new int[64];
+
+    void add(Op op, int line) {
+        if (events.size() == lines.length) {
+            lines = Arrays.copyOf(lines, lines.length * 2);
+        }
+        lines[events.size()] = line;
+        events.add(op);
+    }
+
+    /** The history, with pairing errors reported at the line of the event at fault. */
+    History toHistory(String source) {
+        return History.of(source, events, Arrays.copyOf(lines, events.size()));
+    }
+}

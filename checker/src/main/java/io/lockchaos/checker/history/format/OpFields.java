@@ -1,0 +1,129 @@
+package io.lockchaos.checker.history.format;
+
+import io.lockchaos.checker.history.Op;
+import io.lockchaos.checker.history.OpType;
+import io.lockchaos.checker.history.Process;
+import io.lockchaos.checker.history.Value;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Turns the fields of one op (as read from an EDN map or a JSON object) into an {@link Op}.
+ * {@code type}, {@code process} and {@code f} are required; {@code time}, {@code value} and
+ * {@code error} are optional; {@code index} is ignored (a history is indexed by position);
+ * every other field goes to {@link Op#extra()}.
+ */
+final class OpFields {
+
+    /** The field names an op has; anything else is an extra. */
+    static final String INDEX = "index";
+    static final String TIME = "time";
+    static final String TYPE = "type";
+    static final String PROCESS = "process";
+    static final String F = "f";
+    static final String VALUE = "value";
+    static final String ERROR = "error";
+
+    static final OpFields EDN = new OpFields(":", "an op map such as "
+            + "{:type :invoke, :process 0, :f :read, :value nil}");
+    static final OpFields JSON = new OpFields("", "an op object such as "
+            + "{\"type\": \"invoke\", \"process\": 0, \"f\": \"read\", \"value\": null}");
+
+    private final String keyPrefix;
+    private final String example;
+
+    private OpFields(String keyPrefix, String example) {
+        this.keyPrefix = keyPrefix;
+        this.example = example;
+    }
+
+    /** True for the names of an op's own fields, which extras may not use. */
+    static boolean isOpField(String name) {
+        switch (name) {
+            case INDEX: case TIME: case TYPE: case PROCESS: case F: case VALUE: case ERROR:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    /** What a reader should say it expected, for messages. */
+    String example() {
+        return example;
+    }
+
+    Op toOp(Map<String, Value> fields, SourceLine at) {
+        OpType type = type(required(fields, TYPE, at), at);
+        Process process = process(required(fields, PROCESS, at), at);
+        String f = f(required(fields, F, at), at);
+        long time = time(fields.getOrDefault(TIME, Value.NIL), at);
+        Map<String, Value> extra = new LinkedHashMap<>();
+        fields.forEach((name, v) -> {
+            if (!isOpField(name)) {
+                extra.put(name, v);
+            }
+        });
+        return new Op(0, time, type, process, f, fields.get(VALUE), fields.get(ERROR), extra);
+    }
+
+    private Value required(Map<String, Value> fields, String name, SourceLine at) {
+        Value v = fields.get(name);
+        if (v == null) {
+            throw at.error("missing " + keyPrefix + name + "; expected " + example);
+        }
+        return v;
+    }
+
+    private OpType type(Value v, SourceLine at) {
+        OpType type = name(v) == null ? null : OpType.fromKeyword(name(v));
+        if (type == null) {
+            throw at.error("unknown " + keyPrefix + "type " + v + "; expected one of "
+                    + keyPrefix + "invoke, " + keyPrefix + "ok, " + keyPrefix + "fail or "
+                    + keyPrefix + "info");
+        }
+        return type;
+    }
+
+    private Process process(Value v, SourceLine at) {
+        if (v instanceof Value.Int i && i.value() >= 0 && i.value() <= Integer.MAX_VALUE) {
+            return Process.client((int) i.value());
+        }
+        String name = name(v);
+        if (name != null && !name.isEmpty()) {
+            return Process.named(name);
+        }
+        throw at.error("bad " + keyPrefix + "process " + v + "; expected a non-negative integer"
+                + " (a client) or a name such as " + keyPrefix + "nemesis");
+    }
+
+    private String f(Value v, SourceLine at) {
+        String name = name(v);
+        if (name == null || name.isEmpty()) {
+            throw at.error("bad " + keyPrefix + "f " + v + "; expected a function name such as "
+                    + keyPrefix + "read");
+        }
+        return name;
+    }
+
+    private long time(Value v, SourceLine at) {
+        if (v.isNil()) {
+            return Op.NO_TIME;
+        }
+        if (v instanceof Value.Int i) {
+            return i.value();
+        }
+        throw at.error("bad " + keyPrefix + "time " + v + "; expected an integer number of"
+                + " nanoseconds, or no " + keyPrefix + "time at all");
+    }
+
+    /** The name a keyword or string holds; null for other values. */
+    private static String name(Value v) {
+        if (v instanceof Value.Kw k) {
+            return k.name();
+        }
+        if (v instanceof Value.Str s) {
+            return s.value();
+        }
+        return null;
+    }
+}
