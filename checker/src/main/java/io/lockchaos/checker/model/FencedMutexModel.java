@@ -31,6 +31,12 @@ public record FencedMutexModel() implements Model<FencedMutexModel.State, LockCa
         return new State(LockState.FREE, OptionalLong.empty());
     }
 
+    /** Each lock is independent of the others: one partition per lock name. */
+    @Override
+    public String partition(Operation operation) {
+        return LockCall.lockOf(operation);
+    }
+
     @Override
     public Optional<LockCall> prepare(Operation operation) {
         return LockCall.of(operation, name());

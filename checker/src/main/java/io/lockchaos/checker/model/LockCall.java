@@ -9,6 +9,8 @@ import java.util.OptionalLong;
 /**
  * One lock operation as the lock models see it: an acquire or a release of the lock named by
  * the value's {@code :lock}, by a process, with the fencing token when the history has one.
+ * Knossos-style histories without a lock name ({@code :value nil}) are about one lock, named
+ * {@link Model#WHOLE}.
  *
  * <p>How outcomes are read, for every lock model:
  * <ul>
@@ -53,9 +55,7 @@ public sealed interface LockCall {
         if (operation.isFail()) {
             return Optional.empty();
         }
-        String lock = operation.input().getString("lock").orElseThrow(() -> new ModelException(
-                "model " + model + " needs a :lock in every acquire and release value, but "
-                        + operation + " has none; check the history's lock operations"));
+        String lock = lockOf(operation);
         boolean ok = operation.type() == OpType.OK;
         switch (operation.f()) {
             case "acquire":
@@ -67,6 +67,11 @@ public sealed interface LockCall {
                 throw new ModelException("model " + model + " knows :acquire and :release, not :"
                         + operation.f() + " (" + operation + "); give it only lock operations");
         }
+    }
+
+    /** The lock an operation names: its value's {@code :lock}, else {@link Model#WHOLE}. */
+    static String lockOf(Operation operation) {
+        return operation.input().getString("lock").orElse(Model.WHOLE);
     }
 
     private static OptionalLong token(io.lockchaos.checker.history.Value value) {

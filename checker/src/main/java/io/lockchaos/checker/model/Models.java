@@ -15,7 +15,8 @@ public final class Models {
             new CasRegisterModel(),
             new KvModel(),
             KeyedModel.of(new RegisterModel()),
-            KeyedModel.of(new CasRegisterModel()));
+            KeyedModel.of(new CasRegisterModel()),
+            new MutexModel(), new OwnerMutexModel(), new FencedMutexModel());
 
     private static final Map<String, Model<?, ?>> BY_NAME = index();
 

@@ -19,6 +19,12 @@ public record OwnerMutexModel() implements Model<LockState, LockCall> {
         return LockState.FREE;
     }
 
+    /** Each lock is independent of the others: one partition per lock name. */
+    @Override
+    public String partition(Operation operation) {
+        return LockCall.lockOf(operation);
+    }
+
     @Override
     public Optional<LockCall> prepare(Operation operation) {
         return LockCall.of(operation, name());
