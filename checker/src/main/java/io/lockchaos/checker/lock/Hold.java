@@ -16,11 +16,4 @@ import io.lockchaos.checker.history.Process;
  * @param released whether the hold ended with a release the client invoked
  */
 public record Hold(String lock, Process process, Long token, long start, long end, boolean released) {
-
-    /** The sentence fragment "process 3 (token 33) from 1.9 s to 14.2 s". */
-    String describe() {
-        return "process " + process + " (" + LockValues.tokenText(token) + ") from "
-                + LockValues.at(start) + " to " + LockValues.at(end)
-                + (released ? "" : " (never released)");
-    }
 }

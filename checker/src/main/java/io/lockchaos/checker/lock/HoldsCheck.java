@@ -54,11 +54,11 @@ public final class HoldsCheck implements Checker {
             holds += lockHolds.size();
             overlaps += sweep(lockHolds, evidence);
         }
-        String counted = holds + " holds of " + byLock.size() + " locks";
+        String counted = LockValues.count(holds, "hold") + " of " + LockValues.count(byLock.size(), "lock");
         if (overlaps == 0) {
             return CheckResult.valid(name(), "no two processes' holds overlapped (" + counted + ")");
         }
-        return new CheckResult(name(), Validity.INVALID, overlaps + " holds began while another process"
+        return new CheckResult(name(), Validity.INVALID, LockValues.count(overlaps, "hold") + " began while another process"
                 + " still believed it held the same lock (" + counted + ")", evidence);
     }
 
@@ -105,16 +105,13 @@ public final class HoldsCheck implements Checker {
             if (!acquire && !op.f().equals(LockValues.RELEASE)) {
                 continue;
             }
-            Optional<String> lock = LockValues.lockOrKey(op.input());
-            if (lock.isEmpty()) {
-                continue;
-            }
-            Operation grant = open.remove(lock.get());
+            String lock = LockValues.lockOrKey(op.input()).orElse(LockValues.UNNAMED);
+            Operation grant = open.remove(lock);
             if (grant != null) {
-                result.add(hold(lock.get(), grant, op.invokeTime(), !acquire));
+                result.add(hold(lock, grant, op.invokeTime(), !acquire));
             }
             if (acquire && op.isOk()) {
-                open.put(lock.get(), op);
+                open.put(lock, op);
             }
         }
         Operation last = ops.get(ops.size() - 1);

@@ -74,15 +74,16 @@ public final class LedgerCheck implements Checker {
             entries += ledger.getValue().size();
             walk.check(ledger.getKey(), ledger.getValue(), appends.getOrDefault(ledger.getKey(), Map.of()));
         }
-        String counted = entries + " entries in " + ledgers.size() + " ledgers, "
-                + (fenced ? "fenced" : "not fenced") + (refused > 0 ? ", " + refused + " operations refused as stale" : "");
+        String counted = (entries == 1 ? "1 entry" : entries + " entries") + " in " + LockValues.count(ledgers.size(), "ledger")
+                + ", " + (fenced ? "fenced" : "not fenced")
+                + (refused > 0 ? ", " + LockValues.count(refused, "operation") + " refused as stale" : "");
         if (walk.anomalies() > 0) {
-            return new CheckResult(name(), Validity.INVALID, walk.anomalies() + " ledger anomalies (" + counted + ")",
+            return new CheckResult(name(), Validity.INVALID, (walk.anomalies() == 1 ? "1 ledger anomaly" : walk.anomalies() + " ledger anomalies") + " (" + counted + ")",
                     walk.findings());
         }
         if (!unread.isEmpty()) {
-            return new CheckResult(name(), Validity.UNKNOWN, unread.size() + " keys with acknowledged appends"
-                    + " have no completed final read, so their data cannot be checked (" + counted + ")", unread);
+            return new CheckResult(name(), Validity.UNKNOWN, LockValues.count(unread.size(), "key") + " with acknowledged appends"
+                    + (unread.size() == 1 ? " has" : " have") + " no completed final read, so their data cannot be checked (" + counted + ")", unread);
         }
         return CheckResult.valid(name(), "every acknowledged append is present once, in an unbroken chain ("
                 + counted + ")");
@@ -93,7 +94,7 @@ public final class LedgerCheck implements Checker {
                                Map<String, Operation> finals) {
         int refused = 0;
         for (Operation op : history.operations()) {
-            if (op.isFail() && op.completion().error().toString().equals(":stale-token")) {
+            if (op.isFail() && LockValues.isStaleToken(op.completion().error())) {
                 refused++;
             }
             if (op.f().equals(LockValues.READ_ALL)) {

@@ -14,6 +14,9 @@ final class LockValues {
     static final String APPEND = "append";
     static final String READ_ALL = "read-all";
 
+    /** The lock of a history whose lock operations name none (Knossos's {@code :value nil}). */
+    static final String UNNAMED = io.lockchaos.checker.model.Model.WHOLE;
+
     private LockValues() {
     }
 
@@ -36,6 +39,22 @@ final class LockValues {
         String s = String.format(Locale.ROOT, "%.3f", nanos / 1e9);
         s = s.replaceAll("0+$", "");
         return (s.endsWith(".") ? s + "0" : s) + " s";
+    }
+
+    /** A lock's name in a sentence: {@code job-0}, or "the lock" when the history names none. */
+    static String display(String lock) {
+        return lock.equals(UNNAMED) ? "the lock" : lock;
+    }
+
+    /** "1 lock", "3 locks": a count and a noun that takes an s. */
+    static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
+    /** Whether an error is the fenced store's refusal, {@code :stale-token}. */
+    static boolean isStaleToken(Value error) {
+        return (error instanceof Value.Kw k && k.name().equals("stale-token"))
+                || (error instanceof Value.Str s && s.value().equals("stale-token"));
     }
 
     /** "token 34", or "no token". */

@@ -46,15 +46,14 @@ public final class MutexCheck implements Checker {
         if (result.valid() == Validity.VALID && result.stats().operations() == 0) {
             return CheckResult.valid(name(), "the history has no acquires or releases: nothing to check");
         }
-        String scope = result.stats().operations() + " acquires and releases of " + locks
-                + (locks == 1 ? " lock" : " locks") + " against " + model.name();
+        String scope = result.stats().operations() + " acquires and releases of "
+                + LockValues.count(locks, "lock") + " against " + model.name();
         switch (result.valid()) {
             case VALID:
                 return CheckResult.valid(name(), "linearizable: " + scope);
             case INVALID:
-                return new CheckResult(name(), Validity.INVALID, "not linearizable: "
-                        + result.counterexamples().size() + " of " + locks + " locks admit no order ("
-                        + scope + ")", List.<Evidence>copyOf(result.counterexamples()));
+                return new CheckResult(name(), Validity.INVALID, "not linearizable for "
+                        + LockValues.count(result.counterexamples().size(), "lock") + " (" + scope + ")", List.<Evidence>copyOf(result.counterexamples()));
             default:
                 return CheckResult.unknown(name(), "could not decide: " + result.reason() + " (" + scope + ")");
         }

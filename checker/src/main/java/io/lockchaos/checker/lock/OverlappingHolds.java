@@ -15,12 +15,12 @@ public record OverlappingHolds(String lock, Hold first, Hold second, double over
 
     @Override
     public String explanation() {
-        return String.format(Locale.ROOT,
-                "%s held %s and %s held it too: both believed they held %s for %.1f ms.",
-                capitalized(first.describe()), lock, second.describe(), lock, overlapMs);
-    }
-
-    private static String capitalized(String s) {
-        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+        String name = LockValues.display(lock);
+        return String.format(Locale.ROOT, "Process %s held %s with %s from %s to %s%s, and process %s held it with %s"
+                        + " from %s to %s%s: for %.1f ms both believed they held %s.",
+                first.process(), name, LockValues.tokenText(first.token()), LockValues.at(first.start()),
+                LockValues.at(first.end()), first.released() ? "" : " (never released)",
+                second.process(), LockValues.tokenText(second.token()), LockValues.at(second.start()),
+                LockValues.at(second.end()), second.released() ? "" : " (never released)", overlapMs, name);
     }
 }

@@ -15,7 +15,7 @@ public record TokenNotIncreasing(String lock, Grant earlier, Grant later) implem
     @Override
     public String explanation() {
         String how = later.token() == earlier.token() ? "the same token again" : "a smaller token";
-        return "Process " + later.process() + " asked for " + lock + " at " + LockValues.at(later.invokedAt())
+        return "Process " + later.process() + " asked for " + LockValues.display(lock) + " at " + LockValues.at(later.invokedAt())
                 + " and was granted token " + later.token() + " at " + LockValues.at(later.grantedAt())
                 + ", but " + earlier.describe() + " before that: " + how
                 + ", so a fenced store cannot tell the newer holder from the older.";

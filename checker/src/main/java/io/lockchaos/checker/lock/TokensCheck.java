@@ -12,7 +12,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Check {@code tokens}: per lock, fencing tokens grow in real-time order. If B's acquire was
@@ -45,12 +44,12 @@ public final class TokensCheck implements Checker {
             grants += lock.getValue().size();
             violations += sweep(lock.getKey(), lock.getValue(), evidence);
         }
-        String counted = grants + " tokens on " + byLock.size() + " locks";
+        String counted = LockValues.count(grants, "token") + " on " + LockValues.count(byLock.size(), "lock");
         if (violations == 0) {
             return CheckResult.valid(name(), "tokens grew in real-time order (" + counted + ")");
         }
-        return new CheckResult(name(), Validity.INVALID, violations
-                + " grants repeated or went below an earlier completed grant's token (" + counted + ")", evidence);
+        return new CheckResult(name(), Validity.INVALID, LockValues.count(violations, "grant")
+                + " repeated or went below an earlier completed grant's token (" + counted + ")", evidence);
     }
 
     private static Map<String, List<Grant>> grants(History history) {
@@ -59,10 +58,10 @@ public final class TokensCheck implements Checker {
             if (!op.isOk() || !op.f().equals(LockValues.ACQUIRE)) {
                 continue;
             }
-            Optional<String> lock = LockValues.lockOrKey(op.input());
+            String lock = LockValues.lockOrKey(op.input()).orElse(LockValues.UNNAMED);
             Long token = LockValues.token(op.output());
-            if (lock.isPresent() && token != null) {
-                byLock.computeIfAbsent(lock.get(), k -> new ArrayList<>()).add(Grant.of(lock.get(), token, op));
+            if (token != null) {
+                byLock.computeIfAbsent(lock, k -> new ArrayList<>()).add(Grant.of(lock, token, op));
             }
         }
         return byLock;

@@ -31,10 +31,15 @@ public sealed interface LockCall {
     /** The fencing token the operation carried; empty for unfenced locks and unseen grants. */
     OptionalLong token();
 
+    /** The lock's name in a sentence: its name, or "the lock" when the history names none. */
+    default String lockName() {
+        return lock().equals(Model.WHOLE) ? "the lock" : lock();
+    }
+
     record Acquire(String lock, Process process, OptionalLong token) implements LockCall {
         @Override
         public String toString() {
-            return "process " + process + " acquire " + lock
+            return "process " + process + " acquire " + lockName()
                     + (token.isPresent() ? " -> token " + token.getAsLong() : "");
         }
     }
@@ -42,7 +47,7 @@ public sealed interface LockCall {
     record Release(String lock, Process process, OptionalLong token) implements LockCall {
         @Override
         public String toString() {
-            return "process " + process + " release " + lock
+            return "process " + process + " release " + lockName()
                     + (token.isPresent() ? " (token " + token.getAsLong() + ")" : "");
         }
     }

@@ -35,11 +35,11 @@ public record MutexModel() implements Model<LockState, LockCall> {
     public Step<LockState> step(LockState state, LockCall call) {
         if (call instanceof LockCall.Acquire) {
             return state instanceof LockState.Held held
-                    ? Step.inconsistent(call + ": " + call.lock() + " already held by process " + held.holder())
+                    ? Step.inconsistent(call + ": " + call.lockName() + " is already held by process " + held.holder())
                     : Step.next(new LockState.Held(call.process()));
         }
         return state instanceof LockState.Free
-                ? Step.inconsistent(call + ": " + call.lock() + " was not held")
+                ? Step.inconsistent(call + ": " + call.lockName() + " was not held")
                 : Step.next(LockState.FREE);
     }
 }

@@ -34,14 +34,14 @@ public record OwnerMutexModel() implements Model<LockState, LockCall> {
     public Step<LockState> step(LockState state, LockCall call) {
         if (call instanceof LockCall.Acquire) {
             return state instanceof LockState.Held held
-                    ? Step.inconsistent(call + ": " + call.lock() + " already held by process " + held.holder())
+                    ? Step.inconsistent(call + ": " + call.lockName() + " is already held by process " + held.holder())
                     : Step.next(new LockState.Held(call.process()));
         }
         if (state instanceof LockState.Held held) {
             return held.holder().equals(call.process())
                     ? Step.next(LockState.FREE)
-                    : Step.inconsistent(call + ": " + call.lock() + " is held by process " + held.holder());
+                    : Step.inconsistent(call + ": " + call.lockName() + " is held by process " + held.holder());
         }
-        return Step.inconsistent(call + ": " + call.lock() + " was not held");
+        return Step.inconsistent(call + ": " + call.lockName() + " was not held");
     }
 }
