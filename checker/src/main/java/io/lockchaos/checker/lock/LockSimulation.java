@@ -109,11 +109,9 @@ final class LockSimulation {
         events.add(new Op(events.size(), now, OpType.INVOKE, w.process, f, value));
     }
 
-    private int complete(SimWorker w, OpType type, String f, Value value, String error) {
-        int index = events.size();
-        events.add(new Op(index, now, type, w.process, f, value,
+    private void complete(SimWorker w, OpType type, String f, Value value, String error) {
+        events.add(new Op(events.size(), now, type, w.process, f, value,
                 error == null ? Value.NIL : Value.kw(error), Map.of()));
-        return index;
     }
 
     private Value readValue(SimWorker w, Value last) {
@@ -145,6 +143,7 @@ final class LockSimulation {
         }
         w.lock = locks[random.nextInt(locks.length)];
         invoke(w, LockValues.ACQUIRE, w.lock.lockValue);
+        w.tokenSeenAtInvoke = w.lock.lastCompletedToken;
         if (random.nextDouble() < LOST_ACQUIRE) {
             at(now + CLIENT_TIMEOUT, () -> {
                 complete(w, OpType.INFO, LockValues.ACQUIRE, w.lock.lockValue, "timeout");
@@ -180,9 +179,10 @@ final class LockSimulation {
     }
 
     private void grant(SimLock lock, SimWorker w) {
-        if (pending.contains(LockAnomaly.TOKEN_REGRESSION) && halfway()
-                && w.invokeEvent > lock.lastGrantCompletion && lock.counter >= 3) {
-            lock.counter -= 1 + random.nextInt(2);
+        if (pending.contains(LockAnomaly.TOKEN_REGRESSION) && halfway() && w.tokenSeenAtInvoke >= 2) {
+            // The counter forgets its last increments: this grant repeats or undercuts a token
+            // whose grant completed before this acquire was invoked.
+            lock.counter = w.tokenSeenAtInvoke - 1 - random.nextInt(2);
             pending.remove(LockAnomaly.TOKEN_REGRESSION);
             injected.add(LockAnomaly.TOKEN_REGRESSION);
         }
@@ -196,7 +196,8 @@ final class LockSimulation {
         w.heldLock = w.tokenValue == null ? lock.lockValue : SimValues.dict(SimValues.LOCK, lock.nameValue, SimValues.TOKEN, w.tokenValue);
         w.heldKey = w.tokenValue == null ? lock.keyValue : SimValues.dict(SimValues.KEY, lock.nameValue, SimValues.TOKEN, w.tokenValue);
         at(now + latency(), () -> {
-            lock.lastGrantCompletion = complete(w, OpType.OK, LockValues.ACQUIRE, w.heldLock, null);
+            complete(w, OpType.OK, LockValues.ACQUIRE, w.heldLock, null);
+            lock.lastCompletedToken = w.token;
             at(now + think(), () -> read(w));
         });
     }

@@ -20,7 +20,8 @@ final class SimLock {
     SimWorker holder;
     long generation;
     long counter;
-    int lastGrantCompletion = -1;
+    /** The token of the latest grant whose {@code :ok} has been recorded; 0 before any. */
+    long lastCompletedToken;
     final ArrayDeque<SimWorker> waiters = new ArrayDeque<>();
     final List<Entry> entries = new ArrayList<>();
     long maxSeen = Long.MIN_VALUE;

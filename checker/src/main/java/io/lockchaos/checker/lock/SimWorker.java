@@ -19,6 +19,7 @@ final class SimWorker {
     long grantTime;
     Value lastRead;
     int invokeEvent;
+    long tokenSeenAtInvoke;
     long invokeTime;
     int attempt;
     boolean waiting;
