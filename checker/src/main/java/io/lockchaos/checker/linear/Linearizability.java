@@ -6,7 +6,10 @@ import io.lockchaos.checker.history.History;
 import io.lockchaos.checker.model.Model;
 import io.lockchaos.checker.model.ModelException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,6 +26,9 @@ import java.util.concurrent.Future;
  * the reason, never valid.
  */
 public final class Linearizability {
+
+    /** Steps a partition searches before it lets the next one have a turn. */
+    private static final long SLICE = 1 << 15;
 
     private Linearizability() {
     }
@@ -41,63 +47,107 @@ public final class Linearizability {
         return merge(parts, outcomes, start);
     }
 
+    /**
+     * Searches every partition. Partitions take turns in slices of {@link #SLICE} steps, on
+     * {@code threads} workers, so that one hard partition cannot hide an easy invalid one.
+     */
     private static <S, C> List<PartOutcome> searchAll(Model<S, C> model, List<Part<C>> parts, Budget budget,
                                                       int threads) {
-        List<PartOutcome> outcomes = new ArrayList<>(parts.size());
-        if (threads == 1 || parts.size() <= 1) {
-            for (Part<C> part : parts) {
-                outcomes.add(searchOne(model, part, budget));
-            }
-            return outcomes;
+        PartOutcome[] outcomes = new PartOutcome[parts.size()];
+        Queue<Turn<S, C>> queue = new ConcurrentLinkedQueue<>();
+        for (int i = 0; i < parts.size(); i++) {
+            queue.add(new Turn<>(i, model, parts.get(i)));
         }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, parts.size()), runnable -> {
+        int workers = Math.min(threads, parts.size());
+        if (workers <= 1) {
+            work(queue, outcomes, budget);
+            return Arrays.asList(outcomes);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(workers, runnable -> {
             Thread thread = new Thread(runnable, "linearizability");
             thread.setDaemon(true);
             return thread;
         });
         try {
-            List<Future<PartOutcome>> futures = new ArrayList<>(parts.size());
-            for (Part<C> part : parts) {
-                futures.add(pool.submit(() -> searchOne(model, part, budget)));
+            List<Future<?>> futures = new ArrayList<>(workers);
+            for (int i = 0; i < workers; i++) {
+                futures.add(pool.submit(() -> work(queue, outcomes, budget)));
             }
-            for (int i = 0; i < parts.size(); i++) {
-                outcomes.add(await(futures.get(i), parts.get(i), budget));
+            for (Future<?> future : futures) {
+                await(future, budget);
             }
         } finally {
             pool.shutdownNow();
         }
-        return outcomes;
+        for (int i = 0; i < outcomes.length; i++) {
+            if (outcomes[i] == null) {
+                outcomes[i] = PartOutcome.unknown(parts.get(i).key(), label(parts.get(i))
+                        + ": the search was interrupted", 0);
+            }
+        }
+        return Arrays.asList(outcomes);
     }
 
-    private static PartOutcome await(Future<PartOutcome> future, Part<?> part, Budget budget) {
-        try {
-            return future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            budget.stop();
-            return PartOutcome.unknown(part.key(), "interrupted while searching " + label(part), 0);
-        } catch (ExecutionException e) {
-            return PartOutcome.unknown(part.key(), label(part) + ": the search failed with " + e.getCause(), 0);
+    /** One partition's search, built when it gets its first turn. */
+    private static final class Turn<S, C> {
+        final int index;
+        final Model<S, C> model;
+        final Part<C> part;
+        Search<S, C> search;
+
+        Turn(int index, Model<S, C> model, Part<C> part) {
+            this.index = index;
+            this.model = model;
+            this.part = part;
         }
     }
 
-    private static <S, C> PartOutcome searchOne(Model<S, C> model, Part<C> part, Budget budget) {
+    private static <S, C> void work(Queue<Turn<S, C>> queue, PartOutcome[] outcomes, Budget budget) {
+        for (Turn<S, C> turn = queue.poll(); turn != null; turn = queue.poll()) {
+            PartOutcome outcome = turn(turn, budget);
+            if (outcome == null) {
+                queue.add(turn);
+            } else {
+                turn.search = null;
+                outcomes[turn.index] = outcome;
+            }
+        }
+    }
+
+    private static <S, C> PartOutcome turn(Turn<S, C> turn, Budget budget) {
+        Part<C> part = turn.part;
         if (budget.isStopped()) {
             return PartOutcome.cancelled(part.key(), 0);
         }
-        if (budget.expired()) {
+        if (turn.search == null && budget.expired()) {
             return PartOutcome.unknown(part.key(), label(part) + " (" + part.size()
                     + " operations) was not searched: the time limit of " + budget.timeLimit().toMillis() / 1000.0
                     + " s ran out first (raise the time limit)", 0);
         }
         try {
-            return new Search<>(model, part, budget).search();
+            if (turn.search == null) {
+                turn.search = new Search<>(turn.model, part, budget);
+            }
+            return turn.search.resume(SLICE);
         } catch (ModelException e) {
             return PartOutcome.unknown(part.key(), label(part) + ": " + e.getMessage(), 0);
         } catch (OutOfMemoryError e) {
             budget.stop();
+            turn.search = null;
             return PartOutcome.unknown(part.key(), label(part) + ": ran out of memory (" + e.getMessage()
                     + "); lower max-configs or give the JVM more heap", 0);
+        }
+    }
+
+    private static void await(Future<?> future, Budget budget) {
+        try {
+            future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            budget.stop();
+        } catch (ExecutionException e) {
+            budget.stop();
+            throw new IllegalStateException("a linearizability worker failed: " + e.getCause(), e.getCause());
         }
     }
 

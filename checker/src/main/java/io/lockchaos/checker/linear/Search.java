@@ -36,6 +36,10 @@ final class Search<S, C> {
     private final int size;
     private final boolean[] determinate;
     private final int[] rank;
+    /** For an indeterminate operation, the previous one with an equal call (-1: none). */
+    private final int[] previousTwin;
+    /** Which indeterminate operations are linearized now. */
+    private final boolean[] linearizedInfo;
     private final int head;
     private final int tail;
     private final int infoHead;
@@ -56,6 +60,8 @@ final class Search<S, C> {
     private int maxDepth;
     /** The first return in the main list, while the search tries indeterminate calls. */
     private int firstReturn;
+    /** Where the search resumes. */
+    private int cursor;
 
     private int[] stackEntry = new int[64];
     private Object[] stackState = new Object[64];
@@ -72,6 +78,8 @@ final class Search<S, C> {
         this.size = part.size();
         this.determinate = new boolean[size];
         this.rank = new int[size];
+        this.previousTwin = new int[size];
+        this.linearizedInfo = new boolean[size];
         this.head = 2 * size;
         this.tail = 2 * size + 1;
         this.infoHead = 2 * size + 2;
@@ -81,6 +89,8 @@ final class Search<S, C> {
         this.prev = new int[2 * size + 4];
         this.deadEnds = new DeadEnds<>(model, part);
         link();
+        this.state = model.init();
+        this.cursor = next[head];
     }
 
     /**
@@ -113,8 +123,27 @@ final class Search<S, C> {
             }
         }
         remaining = determinateRank;
+        findTwins();
         chain(head, tail, events, count);
         chain(infoHead, infoTail, infoCalls, infoCount);
+    }
+
+    /**
+     * Indeterminate operations with equal calls are interchangeable (each may take effect at
+     * any point after its invocation, or never), so the search only linearizes them in
+     * invocation order: an operation waits for its previous twin. Any linearization can be
+     * rearranged that way, so this loses nothing and cuts the branching on long histories with
+     * many timed-out operations.
+     */
+    private void findTwins() {
+        java.util.Map<C, Integer> lastWithCall = new java.util.HashMap<>();
+        for (int i = 0; i < size; i++) {
+            previousTwin[i] = -1;
+            if (!determinate[i]) {
+                Integer twin = lastWithCall.put(calls.get(i), i);
+                previousTwin[i] = twin == null ? -1 : twin;
+            }
+        }
     }
 
     private void chain(int first, int last, long[] entries, int count) {
@@ -130,20 +159,28 @@ final class Search<S, C> {
         prev[last] = previous;
     }
 
-    private PartOutcome run() {
-        state = model.init();
-        int entry = next[head];
-        long steps = 0;
-        while (remaining > 0) {
-            if ((++steps & 0x3FF) == 0) {
+    /**
+     * Searches on for at most {@code slice} steps. Returns the outcome, or null when the slice
+     * ran out first: the caller may resume later (partitions take turns, so an easy invalid
+     * partition is found even while a hard one is still being searched).
+     */
+    private PartOutcome run(long slice) {
+        int entry = cursor;
+        for (long steps = 1; remaining > 0; steps++) {
+            if (steps > slice) {
+                cursor = entry;
+                return null;
+            }
+            if ((steps & 0x3FF) == 0) {
                 PartOutcome stop = checkBudget();
                 if (stop != null) {
                     return stop;
                 }
             }
-            if (entry < head && (entry & 1) == 0
-                    && (determinate[entry >>> 1] || position[entry] < position[firstReturn])) {
+            if (entry < head && (entry & 1) == 0 && determinate[entry >>> 1]) {
                 entry = tryLinearize(entry) ? next[head] : next[entry];
+            } else if (entry < head && (entry & 1) == 0 && position[entry] < position[firstReturn]) {
+                entry = mayLinearizeInfo(entry >>> 1) && tryLinearize(entry) ? next[head] : next[entry];
             } else if (entry < head && (entry & 1) == 1) {
                 firstReturn = entry;
                 entry = next[infoHead];
@@ -183,6 +220,10 @@ final class Search<S, C> {
                 + memo.size() + " configurations";
     }
 
+    private boolean mayLinearizeInfo(int op) {
+        return previousTwin[op] < 0 || linearizedInfo[previousTwin[op]];
+    }
+
     /** Tries to linearize the call at {@code entry}; true when it did. */
     private boolean tryLinearize(int entry) {
         int op = entry >>> 1;
@@ -191,6 +232,9 @@ final class Search<S, C> {
             return false;
         }
         S nextState = accepted.state();
+        if (!determinate[op] && nextState.equals(state)) {
+            return false; // an indeterminate no-op: taking effect later, or never, is as good
+        }
         int nextWatermark = watermark;
         int[] nextExtras = extras;
         int[] nextInfos = infos;
@@ -222,22 +266,27 @@ final class Search<S, C> {
         setHash = nextHash;
         if (determinate[op]) {
             remaining--;
+        } else {
+            linearizedInfo[op] = true;
         }
         lift(entry);
         return true;
     }
 
-    /** Thrown out of the loop when the memo outgrows its bound; {@link #search()} turns it into unknown. */
+    /** Thrown out of the loop when the memo outgrows its bound; {@link #resume} turns it into unknown. */
     private static final class BoundReached extends RuntimeException {
         BoundReached() {
             super(null, null, false, false);
         }
     }
 
-    /** Runs the search, answering unknown when the configuration bound is reached. */
-    PartOutcome search() {
+    /**
+     * Runs the search for at most {@code slice} more steps: the outcome, or null when it is not
+     * done yet. Past the configuration bound the outcome is unknown.
+     */
+    PartOutcome resume(long slice) {
         try {
-            return run();
+            return run(slice);
         } catch (BoundReached bound) {
             return PartOutcome.unknown(part.key(), label() + ": remembered more than " + budget.maxConfigs()
                     + " configurations (the max-configs bound); " + progress() + " (raise max-configs)",
@@ -289,6 +338,7 @@ final class Search<S, C> {
         if (determinate[entry >>> 1]) {
             remaining++;
         } else {
+            linearizedInfo[entry >>> 1] = false;
             firstReturn = next[head];
             while ((firstReturn & 1) == 0) {
                 firstReturn = next[firstReturn];
