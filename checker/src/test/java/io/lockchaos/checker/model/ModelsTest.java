@@ -29,7 +29,8 @@ class ModelsTest {
 
     @Test
     void registryKnowsTheNamesAndListsThemForAnUnknownOne() {
-        assertEquals(List.of("register", "cas-register", "kv", "keyed-register", "keyed-cas-register"), Models.names());
+        assertEquals(List.of("register", "cas-register", "kv", "keyed-register", "keyed-cas-register",
+                "mutex", "owner-mutex", "fenced-mutex"), Models.names());
         assertEquals("keyed-cas-register", Models.byName("keyed-cas-register").name());
         ModelException e = assertThrows(ModelException.class, () -> Models.byName("mutexx"));
         assertTrue(e.getMessage().contains("'mutexx'") && e.getMessage().contains("register, cas-register, kv"),
