@@ -51,21 +51,9 @@ public final class LedgerCheck implements Checker {
         if (appends.isEmpty() && finals.isEmpty()) {
             return CheckResult.valid(name(), "the history has no appends and no final read: nothing to check");
         }
-        Set<String> keys = new LinkedHashSet<>(appends.keySet());
-        keys.addAll(finals.keySet());
         Map<String, List<LedgerEntry>> ledgers = new LinkedHashMap<>();
         List<Evidence> unread = new ArrayList<>();
-        for (String key : keys) {
-            Map<String, LedgerAppend> keyAppends = appends.getOrDefault(key, Map.of());
-            Operation read = finals.get(key);
-            if (read != null && read.isOk()) {
-                ledgers.put(key, LedgerEntry.all(history.source(), read));
-            } else if (keyAppends.values().stream().anyMatch(a -> a.operation().isOk())) {
-                String why = read == null ? "the history has no :read-all of it" : "its :read-all completed :" + read.type().keyword();
-                unread.add(new LedgerFinding.NoFinalRead(key, (int) keyAppends.values().stream()
-                        .filter(a -> a.operation().isOk()).count(), why));
-            }
-        }
+        readLedgers(history.source(), appends, finals, ledgers, unread);
         boolean fenced = appends.values().stream().flatMap(m -> m.values().stream()).anyMatch(a -> a.token() != null)
                 && ledgers.values().stream().flatMap(List::stream).anyMatch(e -> e.token() != null);
         LedgerWalk walk = new LedgerWalk(fenced, MAX_EVIDENCE);
@@ -74,19 +62,40 @@ public final class LedgerCheck implements Checker {
             entries += ledger.getValue().size();
             walk.check(ledger.getKey(), ledger.getValue(), appends.getOrDefault(ledger.getKey(), Map.of()));
         }
-        String counted = (entries == 1 ? "1 entry" : entries + " entries") + " in " + LockValues.count(ledgers.size(), "ledger")
-                + ", " + (fenced ? "fenced" : "not fenced")
+        String counted = (entries == 1 ? "1 entry" : entries + " entries") + " in "
+                + LockValues.count(ledgers.size(), "ledger") + ", " + (fenced ? "fenced" : "not fenced")
                 + (refused > 0 ? ", " + LockValues.count(refused, "operation") + " refused as stale" : "");
         if (walk.anomalies() > 0) {
-            return new CheckResult(name(), Validity.INVALID, (walk.anomalies() == 1 ? "1 ledger anomaly" : walk.anomalies() + " ledger anomalies") + " (" + counted + ")",
-                    walk.findings());
+            String found = walk.anomalies() == 1 ? "1 ledger anomaly" : walk.anomalies() + " ledger anomalies";
+            return new CheckResult(name(), Validity.INVALID, found + " (" + counted + ")", walk.findings());
         }
         if (!unread.isEmpty()) {
-            return new CheckResult(name(), Validity.UNKNOWN, LockValues.count(unread.size(), "key") + " with acknowledged appends"
-                    + (unread.size() == 1 ? " has" : " have") + " no completed final read, so their data cannot be checked (" + counted + ")", unread);
+            return new CheckResult(name(), Validity.UNKNOWN, LockValues.count(unread.size(), "key")
+                    + " with acknowledged appends " + (unread.size() == 1 ? "has" : "have")
+                    + " no completed final read, so their data cannot be checked (" + counted + ")", unread);
         }
         return CheckResult.valid(name(), "every acknowledged append is present once, in an unbroken chain ("
                 + counted + ")");
+    }
+
+    /** Splits the keys into those with a completed final read (their ledgers) and those without, with appends. */
+    private static void readLedgers(String source, Map<String, Map<String, LedgerAppend>> appends,
+                                    Map<String, Operation> finals, Map<String, List<LedgerEntry>> ledgers,
+                                    List<Evidence> unread) {
+        Set<String> keys = new LinkedHashSet<>(appends.keySet());
+        keys.addAll(finals.keySet());
+        for (String key : keys) {
+            Operation read = finals.get(key);
+            long acknowledged = appends.getOrDefault(key, Map.of()).values().stream()
+                    .filter(a -> a.operation().isOk()).count();
+            if (read != null && read.isOk()) {
+                ledgers.put(key, LedgerEntry.all(source, read));
+            } else if (acknowledged > 0) {
+                String why = read == null ? "the history has no :read-all of it"
+                        : "its :read-all completed :" + read.type().keyword();
+                unread.add(new LedgerFinding.NoFinalRead(key, (int) acknowledged, why));
+            }
+        }
     }
 
     /** Gathers appends per key and id, and the last final read per key; returns how many operations were refused as stale. */

@@ -7,6 +7,7 @@ import io.lockchaos.checker.history.Value;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
@@ -46,6 +47,7 @@ final class LockSimulation {
     private long now;
     private long seq;
     private SimWorker paused;
+    private final Map<String, Value> errors = new HashMap<>();
     private boolean partitioned;
 
     LockSimulation(long seed, int budget, int workers, int locks, Fencing fencing, EnumSet<LockAnomaly> anomalies) {
@@ -111,7 +113,7 @@ final class LockSimulation {
 
     private void complete(SimWorker w, OpType type, String f, Value value, String error) {
         events.add(new Op(events.size(), now, type, w.process, f, value,
-                error == null ? Value.NIL : Value.kw(error), Map.of()));
+                error == null ? Value.NIL : errors.computeIfAbsent(error, Value::kw), Map.of()));
     }
 
     private Value readValue(SimWorker w, Value last) {
@@ -193,8 +195,8 @@ final class LockSimulation {
         w.token = ++lock.counter;
         w.grantTime = now;
         w.tokenValue = fencing == Fencing.NONE ? null : Value.of(w.token);
-        w.heldLock = w.tokenValue == null ? lock.lockValue : SimValues.dict(SimValues.LOCK, lock.nameValue, SimValues.TOKEN, w.tokenValue);
-        w.heldKey = w.tokenValue == null ? lock.keyValue : SimValues.dict(SimValues.KEY, lock.nameValue, SimValues.TOKEN, w.tokenValue);
+        w.heldLock = SimValues.dict(SimValues.LOCK, lock.nameValue, SimValues.TOKEN, w.tokenValue);
+        w.heldKey = SimValues.dict(SimValues.KEY, lock.nameValue, SimValues.TOKEN, w.tokenValue);
         at(now + latency(), () -> {
             complete(w, OpType.OK, LockValues.ACQUIRE, w.heldLock, null);
             lock.lastCompletedToken = w.token;

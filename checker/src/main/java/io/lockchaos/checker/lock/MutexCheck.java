@@ -52,8 +52,9 @@ public final class MutexCheck implements Checker {
             case VALID:
                 return CheckResult.valid(name(), "linearizable: " + scope);
             case INVALID:
+                List<Evidence> evidence = List.copyOf(result.counterexamples());
                 return new CheckResult(name(), Validity.INVALID, "not linearizable for "
-                        + LockValues.count(result.counterexamples().size(), "lock") + " (" + scope + ")", List.<Evidence>copyOf(result.counterexamples()));
+                        + LockValues.count(evidence.size(), "lock") + " (" + scope + ")", evidence);
             default:
                 return CheckResult.unknown(name(), "could not decide: " + result.reason() + " (" + scope + ")");
         }
