@@ -4,14 +4,18 @@ import io.lockchaos.checker.history.Operation;
 import io.lockchaos.checker.model.Model;
 import io.lockchaos.checker.model.Step;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A lock model that ignores the workload's storage operations: reads, appends and final
- * reads do not constrain the lock, so they are dropped before the search sees them. Wrapping
- * (rather than filtering the history) keeps every event's index, so counterexamples point at
- * the history's own events.
+ * reads do not constrain the lock, so they are dropped before the search sees them, and so
+ * are the operations listed in {@code futile} (see {@link MutexCheck}). Wrapping (rather than
+ * filtering the history) keeps every event's index, so counterexamples point at the history's
+ * own events.
+ *
+ * @param futile ids of operations that cannot change the verdict
  */
-record LockOperationsOnly<S, C>(Model<S, C> lockModel) implements Model<S, C> {
+record LockOperationsOnly<S, C>(Model<S, C> lockModel, Set<Integer> futile) implements Model<S, C> {
 
     @Override
     public String name() {
@@ -26,8 +30,8 @@ record LockOperationsOnly<S, C>(Model<S, C> lockModel) implements Model<S, C> {
     @Override
     public Optional<C> prepare(Operation operation) {
         String f = operation.f();
-        return f.equals(LockValues.ACQUIRE) || f.equals(LockValues.RELEASE)
-                ? lockModel.prepare(operation) : Optional.empty();
+        boolean lockOperation = f.equals(LockValues.ACQUIRE) || f.equals(LockValues.RELEASE);
+        return lockOperation && !futile.contains(operation.id()) ? lockModel.prepare(operation) : Optional.empty();
     }
 
     @Override

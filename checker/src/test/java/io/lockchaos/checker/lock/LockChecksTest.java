@@ -8,6 +8,10 @@ import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Checker;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.history.Op;
+import io.lockchaos.checker.history.OpType;
+import io.lockchaos.checker.history.Process;
+import io.lockchaos.checker.history.Value;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -81,5 +85,32 @@ class LockChecksTest {
         assertEquals(Validity.INVALID, tokens.valid());
         assertTrue(tokens.evidence().size() <= TokensCheck.MAX_EVIDENCE);
         assertTrue(tokens.summary().matches("\\d+ grants? repeated.*"), tokens.summary());
+    }
+
+    @Test
+    void onlyIndeterminateAcquiresThatNoReleaseCanFollowAreFutile() {
+        Value lock = Value.map("lock", "job-0");
+        History history = History.of(List.of(
+                event(1, OpType.INVOKE, 1, "acquire", lock),           // op 0: lost, process 1 never releases
+                event(2, OpType.INVOKE, 3, "acquire", lock),           // op 1: times out, process 3 releases later
+                event(3, OpType.INFO, 3, "acquire", lock),
+                event(4, OpType.INVOKE, 2, "acquire", lock),           // op 2: granted
+                event(5, OpType.OK, 2, "acquire", lock),
+                event(6, OpType.INVOKE, 2, "release", lock),           // op 3
+                event(7, OpType.OK, 2, "release", lock),
+                event(8, OpType.INVOKE, 3, "release", lock),           // op 4
+                event(9, OpType.FAIL, 3, "release", lock)));
+        assertEquals(java.util.Set.of(0, 1), MutexCheck.futileAcquires(history),
+                "a failed release certainly did not happen, so it cannot follow the acquire either");
+        History released = History.of(List.of(
+                event(1, OpType.INVOKE, 3, "acquire", lock),
+                event(2, OpType.INFO, 3, "acquire", lock),
+                event(3, OpType.INVOKE, 3, "release", lock)));
+        assertEquals(java.util.Set.of(), MutexCheck.futileAcquires(released),
+                "an indeterminate release may follow the acquire");
+    }
+
+    private static Op event(long time, OpType type, int process, String f, Value value) {
+        return new Op(0, time, type, Process.client(process), f, value);
     }
 }

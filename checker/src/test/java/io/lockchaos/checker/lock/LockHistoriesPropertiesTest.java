@@ -69,4 +69,18 @@ class LockHistoriesPropertiesTest {
             assertEquals(expected, result.valid(), anomaly + " with fencing " + fencing + ":\n" + describe(results));
         }
     }
+
+    @Property(tries = 40)
+    void droppingFutileAcquiresNeverChangesTheMutexVerdict(@ForAll long seed, @ForAll boolean expiredLease,
+                                                          @ForAll @IntRange(min = 2, max = 8) int workers,
+                                                          @ForAll @IntRange(min = 1, max = 3) int locks) {
+        GeneratedHistory generated = expiredLease
+                ? LockHistories.generate(seed, 1_500, workers, locks, Fencing.ALL, LockAnomaly.EXPIRED_LEASE)
+                : LockHistories.generate(seed, 1_500, workers, locks, Fencing.ALL);
+        var owner = new io.lockchaos.checker.model.OwnerMutexModel();
+        Validity unpruned = io.lockchaos.checker.linear.Linearizability.check(generated.history(),
+                new LockOperationsOnly<>(owner, java.util.Set.of()), OPTIONS).valid();
+        assertEquals(unpruned, new MutexCheck().check(generated.history(), OPTIONS).valid());
+        assertEquals(expiredLease ? Validity.INVALID : Validity.VALID, unpruned);
+    }
 }
