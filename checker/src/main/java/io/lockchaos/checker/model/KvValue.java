@@ -35,6 +35,9 @@ public final class KvValue {
         if (suffix.isEmpty()) {
             return this;
         }
+        if (length == 0) {
+            return of(suffix); // chains never hold the empty value, so equal texts end alike
+        }
         return new KvValue(this, suffix, hash * power31(suffix.length()) + suffix.hashCode());
     }
 
