@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * The configurations a search has already explored: (linearized set, model state) pairs, in
  * an open-addressing hash table. A linearized set is stored compactly (see {@link Search}):
- * a watermark, a small sorted array of determinate operations above it, and a sorted array of
- * linearized indeterminate operations. The arrays are immutable and shared between
+ * a watermark, a small sorted array of determinate operations above it, and the
+ * {@link InfoSet} of linearized indeterminate operations. Both are immutable and shared between
  * configurations, so a long, almost sequential history costs a few words per configuration.
  */
 final class Memo {
@@ -16,17 +16,17 @@ final class Memo {
     private Config[] table = new Config[1 << 10];
     private int size;
 
-    private record Config(long hash, int watermark, int[] extras, int[] infos, Object state) {
+    private record Config(long hash, int watermark, int[] extras, InfoSet infos, Object state) {
     }
 
     /** Remembers a configuration; false when it was already there. */
-    boolean add(long setHash, int watermark, int[] extras, int[] infos, Object state) {
+    boolean add(long setHash, int watermark, int[] extras, InfoSet infos, Object state) {
         long hash = mix(setHash ^ (state.hashCode() * GOLDEN));
         int mask = table.length - 1;
         int i = (int) hash & mask;
         for (Config c = table[i]; c != null; c = table[i]) {
             if (c.hash == hash && c.watermark == watermark && same(c.extras, extras)
-                    && same(c.infos, infos) && c.state.equals(state)) {
+                    && c.infos.sameAs(infos) && c.state.equals(state)) {
                 return false;
             }
             i = (i + 1) & mask;

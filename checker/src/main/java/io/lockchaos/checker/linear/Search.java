@@ -20,8 +20,8 @@ import java.util.List;
  * <p>The linearized set is kept compact for long, almost sequential histories. Determinate
  * operations are ranked in invocation order; the set holds every rank below a watermark plus
  * a small sorted array of ranks above it (bounded by the concurrency, not the length).
- * Linearized indeterminate operations are a separate sorted array that changes rarely and is
- * shared, not copied, between configurations. A Zobrist hash of the set is kept
+ * Linearized indeterminate operations are a separate {@link InfoSet}, shared between
+ * configurations and cheap to extend. A Zobrist hash of the set is kept
  * incrementally. So a configuration costs a few words, not a bitset of the whole history.
  */
 final class Search<S, C> {
@@ -53,7 +53,7 @@ final class Search<S, C> {
     private S state;
     private int watermark;
     private int[] extras = NONE;
-    private int[] infos = NONE;
+    private InfoSet infos = InfoSet.EMPTY;
     private long setHash;
     private int depth;
     private int remaining;
@@ -67,7 +67,7 @@ final class Search<S, C> {
     private Object[] stackState = new Object[64];
     private int[] stackWatermark = new int[64];
     private int[][] stackExtras = new int[64][];
-    private int[][] stackInfos = new int[64][];
+    private InfoSet[] stackInfos = new InfoSet[64];
     private long[] stackHash = new long[64];
 
     Search(Model<S, C> model, Part<C> part, Budget budget) {
@@ -237,9 +237,9 @@ final class Search<S, C> {
         }
         int nextWatermark = watermark;
         int[] nextExtras = extras;
-        int[] nextInfos = infos;
+        InfoSet nextInfos = infos;
         if (!determinate[op]) {
-            nextInfos = insert(infos, rank[op]);
+            nextInfos = infos.with(rank[op]);
         } else if (rank[op] == watermark) {
             nextWatermark = watermark + 1;
             int k = 0;
@@ -249,7 +249,7 @@ final class Search<S, C> {
             }
             nextExtras = k == 0 ? extras : k == extras.length ? NONE : Arrays.copyOfRange(extras, k, extras.length);
         } else {
-            nextExtras = insert(extras, rank[op]);
+            nextExtras = InfoSet.insert(extras, rank[op]);
         }
         long nextHash = setHash ^ Memo.mix((op + 1L) * GOLDEN);
         if (!memo.add(nextHash, nextWatermark, nextExtras, nextInfos, nextState)) {
@@ -292,15 +292,6 @@ final class Search<S, C> {
                     + " configurations (the max-configs bound); " + progress() + " (raise max-configs)",
                     memo.size());
         }
-    }
-
-    private static int[] insert(int[] sorted, int value) {
-        int at = -Arrays.binarySearch(sorted, value) - 1;
-        int[] out = new int[sorted.length + 1];
-        System.arraycopy(sorted, 0, out, 0, at);
-        out[at] = value;
-        System.arraycopy(sorted, at, out, at + 1, sorted.length - at);
-        return out;
     }
 
     private void push(int entry) {

@@ -1,17 +1,17 @@
 package io.lockchaos.checker.model;
 
-/** One key's operation as the {@link KvModel} prepares it; the state is the key's string. */
+/** One key's operation as the {@link KvModel} prepares it; the state is the key's {@link KvValue}. */
 public sealed interface KvCall {
 
     /** Applies this call to the key's current string. */
-    Step<String> apply(String current);
+    Step<KvValue> apply(KvValue current);
 
     /** A completed get that returned {@code value}. */
     record Get(String value) implements KvCall {
         @Override
-        public Step<String> apply(String current) {
-            return current.equals(value) ? Step.next(current)
-                    : Step.inconsistent("get returned \"" + value + "\" but the key holds \"" + current + "\"");
+        public Step<KvValue> apply(KvValue current) {
+            return current.contentEquals(value) ? Step.next(current)
+                    : Step.inconsistent("get returned another value than the key holds");
         }
 
         @Override
@@ -23,8 +23,8 @@ public sealed interface KvCall {
     /** A put that replaced the string. */
     record Put(String value) implements KvCall {
         @Override
-        public Step<String> apply(String current) {
-            return Step.next(value);
+        public Step<KvValue> apply(KvValue current) {
+            return Step.next(KvValue.of(value));
         }
 
         @Override
@@ -36,8 +36,8 @@ public sealed interface KvCall {
     /** An append that concatenated to the string. */
     record Append(String value) implements KvCall {
         @Override
-        public Step<String> apply(String current) {
-            return Step.next(current + value);
+        public Step<KvValue> apply(KvValue current) {
+            return Step.next(current.append(value));
         }
 
         @Override

@@ -13,7 +13,7 @@ import java.util.Optional;
  * happen and is dropped; an indeterminate one may take effect or not; a get that did not
  * complete with {@code :ok} constrains nothing and is dropped.
  */
-public final class KvModel implements Model<String, KvCall> {
+public final class KvModel implements Model<KvValue, KvCall> {
 
     @Override
     public String name() {
@@ -21,8 +21,8 @@ public final class KvModel implements Model<String, KvCall> {
     }
 
     @Override
-    public String init() {
-        return "";
+    public KvValue init() {
+        return KvValue.EMPTY;
     }
 
     @Override
@@ -63,12 +63,12 @@ public final class KvModel implements Model<String, KvCall> {
     }
 
     @Override
-    public Step<String> step(String state, KvCall call) {
+    public Step<KvValue> step(KvValue state, KvCall call) {
         return call.apply(state);
     }
 
     @Override
-    public String describeState(String state) {
-        return '"' + state + '"';
+    public String describeState(KvValue state) {
+        return "\"" + state + "\"";
     }
 }

@@ -73,8 +73,8 @@ class ModelsTest {
         Operation fromMap = op("put", Value.map("key", "7", "value", "v"), OpType.OK, Value.map("key", "7", "value", "v"));
         assertEquals("7", m.partition(fromMap));
         assertEquals(new KvCall.Put("v"), m.prepare(fromMap).orElseThrow());
-        assertEquals(Step.next("ab"), m.step("a", new KvCall.Append("b")));
-        assertInstanceOf(Step.Inconsistent.class, m.step("a", new KvCall.Get("")));
+        assertEquals(Step.next(KvValue.of("ab")), m.step(KvValue.of("a"), new KvCall.Append("b")));
+        assertInstanceOf(Step.Inconsistent.class, m.step(KvValue.of("a"), new KvCall.Get("")));
         assertThrows(ModelException.class, () -> m.prepare(op("get", Value.NIL, OpType.OK, Value.of(""))));
     }
 
