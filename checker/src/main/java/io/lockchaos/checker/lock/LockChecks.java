@@ -35,6 +35,11 @@ public final class LockChecks implements Checker {
         return "lock";
     }
 
+    /** The checks themselves, in report order. */
+    public List<Checker> checks() {
+        return checks;
+    }
+
     /** Each check's result, in order. */
     public List<CheckResult> checkEach(History history, CheckOptions options) {
         List<CheckResult> results = new ArrayList<>(checks.size());
