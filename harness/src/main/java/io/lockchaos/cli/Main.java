@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Proves or disproves the safety of distributed locks on real clusters.",
-        subcommands = {CheckCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {CheckCommand.class, BenchCommand.class, ClusterCommand.class,
+            CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code for unreadable input or bad usage. */
@@ -21,7 +22,15 @@ public final class Main implements Runnable {
     private CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(execute(args));
+        int code = execute(args);
+        if (code == 0 && ClusterCommand.startedDetachedCluster(args)) {
+            // With Ryuk off, Testcontainers removes every container it started from a JVM
+            // shutdown hook; a cluster that 'cluster up' left running must survive this JVM.
+            System.out.flush();
+            System.err.flush();
+            Runtime.getRuntime().halt(code);
+        }
+        System.exit(code);
     }
 
     /** Runs the command line and returns its exit code (tests call this). */

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Debian packages must not start their services while an image is being built.
+exit 101

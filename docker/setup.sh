@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# docker/setup.sh: make a Docker engine reachable and the lockchaos images present.
+#
+#   docker/setup.sh          engine + base image + images (idempotent; a few seconds when ready)
+#   docker/setup.sh engine   only make sure a Docker engine answers
+#   docker/setup.sh base     engine + the Debian 12 base image
+#   docker/setup.sh tags     print NAME=TAG for every image (needs no Docker)
+#
+# Images are tagged lockchaos/NAME:<sha12>, where sha12 starts the SHA-256 of the list
+# "<sha256 of file>  <path>" of every file under docker/common/ and docker/NAME/ (paths
+# relative to docker/, sorted bytewise). The harness computes the same tag
+# (io.lockchaos.cluster.ImageTags), so an image is built once and reused until its
+# Dockerfile or build context changes.
+set -euo pipefail
+
+DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+IMAGES=(redis zookeeper jvm)
+BASE_TAG="${LOCKCHAOS_BASE_IMAGE:-lockchaos/debian:bookworm}"
+DOCKERD_LOG="${LOCKCHAOS_DOCKERD_LOG:-/var/log/lockchaos-dockerd.log}"
+BUILD_LOGS="${TMPDIR:-/tmp}"
+ENGINE_DEADLINE_S=60
+
+say() { printf 'lockchaos setup: %s\n' "$*" >&2; }
+die() { say "$*"; exit 1; }
+
+engine_ready() { docker info >/dev/null 2>&1; }
+
+on_debian_as_root() { [[ "$(id -u)" -eq 0 && -f /etc/debian_version ]] && command -v apt-get >/dev/null; }
+
+install_missing_packages() {
+  local missing=()
+  command -v dockerd >/dev/null || missing+=(docker.io)
+  command -v docker >/dev/null || missing+=(docker.io)
+  command -v debootstrap >/dev/null || missing+=(debootstrap)
+  command -v iptables >/dev/null || missing+=(iptables)
+  [[ ${#missing[@]} -eq 0 ]] && return 0
+  say "installing ${missing[*]} (apt-get)"
+  apt-get update -q >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+    $(printf '%s\n' "${missing[@]}" | sort -u) >&2
+}
+
+start_dockerd() {
+  local pidfile=/var/run/docker.pid
+  if [[ -f "$pidfile" ]] && ! kill -0 "$(cat "$pidfile")" 2>/dev/null; then
+    say "removing stale $pidfile (its dockerd is gone)"
+    rm -f "$pidfile"
+  fi
+  if [[ -f "$pidfile" ]]; then
+    say "dockerd (pid $(cat "$pidfile")) is running but not answering yet; waiting"
+  else
+    say "starting dockerd in the background (log: $DOCKERD_LOG)"
+    setsid nohup dockerd >>"$DOCKERD_LOG" 2>&1 </dev/null &
+  fi
+  local deadline=$((SECONDS + ENGINE_DEADLINE_S))
+  until engine_ready; do
+    if ((SECONDS >= deadline)); then
+      say "dockerd did not answer 'docker info' within ${ENGINE_DEADLINE_S}s. Last lines of $DOCKERD_LOG:"
+      tail -n 30 "$DOCKERD_LOG" >&2 || true
+      exit 1
+    fi
+    sleep 0.5
+  done
+  say "Docker engine is up ($(docker version --format '{{.Server.Version}}' 2>/dev/null))"
+}
+
+ensure_engine() {
+  engine_ready && return 0
+  if ! on_debian_as_root; then
+    die "no Docker engine answers 'docker info'. Start one (e.g. 'sudo systemctl start docker'), or install Docker (Debian: 'apt-get install docker.io debootstrap iptables') and start 'dockerd'; if the engine runs elsewhere, set DOCKER_HOST. Run this script as root on Debian to have it done for you."
+  fi
+  install_missing_packages
+  start_dockerd
+}
+
+image_exists() { docker image inspect "$1" >/dev/null 2>&1; }
+
+ensure_base() {
+  image_exists "$BASE_TAG" && return 0
+  say "base image $BASE_TAG is missing; trying 'docker pull debian:bookworm-slim'"
+  if timeout 60 docker pull -q debian:bookworm-slim >/dev/null 2>&1; then
+    docker tag debian:bookworm-slim "$BASE_TAG"
+    say "tagged debian:bookworm-slim as $BASE_TAG"
+    return 0
+  fi
+  command -v debootstrap >/dev/null || {
+    on_debian_as_root || die "no registry reachable and no debootstrap: install debootstrap (Debian package) or make $BASE_TAG exist (docker tag <a Debian 12 image> $BASE_TAG)"
+    apt-get update -q >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends debootstrap >&2
+  }
+  local root log
+  root="$(mktemp -d "${TMPDIR:-/tmp}/lockchaos-rootfs.XXXXXX")"
+  log="$BUILD_LOGS/lockchaos-debootstrap.log"
+  say "no registry reachable: bootstrapping Debian 12 into $root (about 40 s; log: $log)"
+  if ! debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian >"$log" 2>&1; then
+    tail -n 20 "$log" >&2
+    rm -rf "$root"
+    die "debootstrap failed; see $log"
+  fi
+  if ! tar -C "$root" -c . | docker import - "$BASE_TAG" >/dev/null; then
+    rm -rf "$root"
+    die "docker import of the bootstrapped root file system failed"
+  fi
+  rm -rf "$root"
+  say "imported $BASE_TAG"
+}
+
+# The tag of image NAME: see the header of this file.
+image_tag() {
+  local name="$1" sum
+  sum="$(cd "$DIR" && find common "$name" -type f -print0 | LC_ALL=C sort -z \
+    | xargs -0 sha256sum | sha256sum | cut -c1-12)"
+  printf 'lockchaos/%s:%s\n' "$name" "$sum"
+}
+
+build_image() {
+  local name="$1" tag="$2" log="$BUILD_LOGS/lockchaos-build-$1.log"
+  if DOCKER_BUILDKIT=0 docker build --build-arg "BASE=$BASE_TAG" --label "io.lockchaos.image=$name" \
+      -f "$DIR/$name/Dockerfile" -t "$tag" "$DIR" >"$log" 2>&1; then
+    say "built $tag"
+  else
+    say "building $tag failed. Last lines of $log:"
+    tail -n 30 "$log" >&2
+    return 1
+  fi
+}
+
+ensure_images() {
+  local pids=() names=() name tag failed=0
+  for name in "${IMAGES[@]}"; do
+    tag="$(image_tag "$name")"
+    image_exists "$tag" && continue
+    say "building $tag (log: $BUILD_LOGS/lockchaos-build-$name.log)$([[ $name == redis ]] && echo '; Redis compiles from source: a few minutes')"
+    build_image "$name" "$tag" &
+    pids+=($!)
+    names+=("$name")
+  done
+  local i
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || failed=1
+  done
+  ((failed == 0)) || die "image build failed (see above)"
+}
+
+case "${1:-all}" in
+  tags)
+    for name in "${IMAGES[@]}"; do printf '%s=%s\n' "$name" "$(image_tag "$name")"; done
+    ;;
+  engine)
+    ensure_engine
+    ;;
+  base)
+    ensure_engine
+    ensure_base
+    ;;
+  all)
+    started=$SECONDS
+    ensure_engine
+    ensure_base
+    ensure_images
+    say "engine and images ready ($((SECONDS - started)) s)"
+    ;;
+  *)
+    die "usage: docker/setup.sh [all|engine|base|tags]"
+    ;;
+esac

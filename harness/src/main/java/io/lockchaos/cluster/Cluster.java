@@ -1,0 +1,52 @@
+package io.lockchaos.cluster;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A running set of server containers on a Docker network of its own. Closing it removes
+ * the containers and the network; closing again does nothing.
+ */
+public interface Cluster extends AutoCloseable {
+
+    /** The run id in every container's and the network's labels and names. */
+    String runId();
+
+    Topology topology();
+
+    /** The Docker network the nodes share (its name). */
+    String network();
+
+    /** Every node, in a stable order (masters, replicas, sentinels or zk, then storage). */
+    List<Node> nodes();
+
+    /** The nodes with {@code role}, in order. */
+    default List<Node> nodes(Role role) {
+        return nodes().stream().filter(n -> n.role() == role).toList();
+    }
+
+    /**
+     * The node called {@code name}.
+     *
+     * @throws ClusterException listing the node names when there is none
+     */
+    default Node node(String name) {
+        return nodes().stream().filter(n -> n.name().equals(name)).findFirst()
+                .orElseThrow(() -> new ClusterException("no node '" + name + "' in this "
+                        + topology().id() + " cluster; its nodes are "
+                        + nodes().stream().map(Node::name).toList()));
+    }
+
+    /**
+     * The node whose address on the cluster network is {@code ip}. Sentinel, replicas and
+     * ZooKeeper report peers by that address, which a client on the host cannot reach; the
+     * node's {@link Node#hostPort()} on {@link Node#HOST} is where to go instead.
+     */
+    default Optional<Node> nodeAt(String ip) {
+        return nodes().stream().filter(n -> n.ip().equals(ip)).findFirst();
+    }
+
+    /** Removes every container and the network. Idempotent. */
+    @Override
+    void close();
+}

@@ -1,0 +1,89 @@
+package io.lockchaos.cluster;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What {@code lockchaos cluster up} leaves for later commands: {@code results/.cluster.json}
+ * in the checkout. Also the shape {@code cluster status --json} prints:
+ * <pre>{@code
+ * {"runId": "3fa1c2d4", "topology": "redis-single", "network": "lockchaos-3fa1c2d4",
+ *  "nodes": [{"name": "redis-1", "role": "master", "host": "127.0.0.1", "port": 32771,
+ *             "ip": "172.18.0.2", "internalPort": 6379, "containerId": "…",
+ *             "containerName": "lockchaos-3fa1c2d4-redis-1", "pid": 12345, "persistent": false}, …]}
+ * }</pre>
+ * {@code port} is the published port on {@code host}; {@code ip} and {@code internalPort}
+ * are how the other nodes reach it.
+ */
+public record ClusterState(String runId, String topology, String network, int zkNodes, boolean persist,
+                           List<Entry> nodes) {
+
+    /** One node, flattened for JSON. */
+    public record Entry(String name, String role, String host, int port, String ip, int internalPort,
+                        String containerId, String containerName, long pid, boolean persistent) {
+
+        static Entry of(Node n) {
+            return new Entry(n.name(), n.role().label(), n.host(), n.hostPort(), n.ip(), n.port(),
+                    n.containerId(), n.containerName(), n.pid(), n.persistent());
+        }
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** The state of a freshly started cluster. */
+    public static ClusterState of(Cluster cluster, ClusterOptions options) {
+        return new ClusterState(cluster.runId(), cluster.topology().id(), cluster.network(),
+                options.zkNodes(), options.persist(), cluster.nodes().stream().map(Entry::of).toList());
+    }
+
+    /** The state file of the checkout {@link ProjectRoot#find()} finds. */
+    public static Path defaultFile() {
+        return ProjectRoot.find().resolve("results").resolve(".cluster.json");
+    }
+
+    public String toJson() {
+        try {
+            return JSON.writeValueAsString(this);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot render cluster state as JSON", e);
+        }
+    }
+
+    /** Writes this state to {@code file} atomically (via a temporary file). */
+    public void write(Path file) {
+        try {
+            Files.createDirectories(file.getParent());
+            Path tmp = Files.createTempFile(file.getParent(), ".cluster", ".tmp");
+            Files.writeString(tmp, toJson() + "\n");
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the cluster state file " + file, e);
+        }
+    }
+
+    /**
+     * The state in {@code file}, or empty when there is none.
+     *
+     * @throws ClusterException when the file exists but is not a cluster state
+     */
+    public static Optional<ClusterState> read(Path file) {
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(JSON.readValue(file.toFile(), ClusterState.class));
+        } catch (IOException e) {
+            throw new ClusterException("the cluster state file " + file + " is unreadable (" + e.getMessage()
+                    + "); remove it, and any containers labelled " + RunLabels.RUN + " (docker ps -a --filter label="
+                    + RunLabels.RUN + ")", e);
+        }
+    }
+}

@@ -1,0 +1,182 @@
+package io.lockchaos.cluster;
+
+import com.github.dockerjava.api.command.CreateContainerCmd;
+import com.github.dockerjava.api.model.Capability;
+import com.github.dockerjava.api.model.ContainerNetwork;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.PortBinding;
+import com.github.dockerjava.api.model.Ports;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.Network;
+
+/**
+ * A cluster of Testcontainers-managed nodes on one labelled network. Started by
+ * {@link Clusters}; removes itself on {@link #close()} and, while attached, from a JVM
+ * shutdown hook.
+ */
+final class ContainerCluster implements Cluster {
+
+    private final RunLabels labels;
+    private final Topology topology;
+    private final Network network;
+    private final String networkName;
+    private final Leftovers leftovers;
+    private final List<Node> nodes = new ArrayList<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Thread shutdownHook;
+
+    ContainerCluster(RunLabels labels, Topology topology, Leftovers leftovers) {
+        this.labels = labels;
+        this.topology = topology;
+        this.leftovers = leftovers;
+        this.networkName = "lockchaos-" + labels.runId();
+        this.network = Network.builder()
+                .createNetworkCmdModifier(cmd -> cmd.withName(networkName).withLabels(labels.common()))
+                .build();
+        this.shutdownHook = new Thread(this::close, "lockchaos-cluster-" + labels.runId() + "-cleanup");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    /** Starts every wave of {@code plan}, then waits until it is ready. Closes itself on failure. */
+    void start(Plan plan) {
+        try {
+            for (List<NodeSpec> wave : plan.waves()) {
+                startWave(wave);
+            }
+            plan.ready().run();
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /**
+     * Lets the containers outlive this JVM ({@code cluster up}): no shutdown hook of ours any
+     * more. Testcontainers' own exit-time reaper (active with Ryuk off) still removes every
+     * container it started when shutdown hooks run, so the CLI ends such a JVM with
+     * {@code Runtime.halt} (see {@code Main.main}).
+     */
+    void detach() {
+        removeHook();
+    }
+
+    private void startWave(List<NodeSpec> wave) {
+        ExecutorService pool = Executors.newFixedThreadPool(wave.size());
+        try {
+            List<CompletableFuture<Node>> started = wave.stream()
+                    .map(spec -> CompletableFuture.supplyAsync(() -> startNode(spec), pool))
+                    .toList();
+            List<Node> up = new ArrayList<>();
+            for (CompletableFuture<Node> f : started) {
+                up.add(joinUnwrapped(f));
+            }
+            synchronized (nodes) {
+                nodes.addAll(up);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private Node startNode(NodeSpec spec) {
+        GenericContainer<?> c = spec.container();
+        String containerName = networkName + "-" + spec.name();
+        c.withNetwork(network)
+                .withNetworkAliases(spec.name())
+                .withLabels(labels.forNode(spec.name(), spec.role()))
+                .withCreateContainerCmdModifier(cmd -> configure(cmd, containerName, spec));
+        try {
+            c.start();
+        } catch (RuntimeException e) {
+            throw new ClusterException("node " + spec.name() + " (" + c.getDockerImageName() + ") of the "
+                    + topology.id() + " cluster did not start: " + e.getMessage() + logTail(c), e);
+        }
+        var info = c.getContainerInfo();
+        ContainerNetwork onNetwork = info.getNetworkSettings().getNetworks().get(networkName);
+        return new Node(spec.name(), spec.role(), c.getContainerId(), containerName,
+                info.getState().getPidLong(), onNetwork.getIpAddress(), spec.port(),
+                c.getMappedPort(spec.port()), spec.persistent());
+    }
+
+    /** Unique name, host name = node name, iptables allowed, the port published on 127.0.0.1 only. */
+    private static void configure(CreateContainerCmd cmd, String containerName, NodeSpec spec) {
+        cmd.withName(containerName).withHostName(spec.name());
+        cmd.getHostConfig()
+                .withCapAdd(Capability.NET_ADMIN)
+                .withPublishAllPorts(false)
+                .withPortBindings(new PortBinding(Ports.Binding.bindIp(Node.HOST), ExposedPort.tcp(spec.port())));
+    }
+
+    private static String logTail(GenericContainer<?> c) {
+        try {
+            String[] lines = c.getLogs().split("\n");
+            int from = Math.max(0, lines.length - 15);
+            return "\nlast lines of its log:\n" + String.join("\n", List.of(lines).subList(from, lines.length));
+        } catch (RuntimeException noLogs) {
+            return " (its log could not be read: " + noLogs.getMessage() + ")";
+        }
+    }
+
+    private static <T> T joinUnwrapped(CompletableFuture<T> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public String runId() {
+        return labels.runId();
+    }
+
+    @Override
+    public Topology topology() {
+        return topology;
+    }
+
+    @Override
+    public String network() {
+        return networkName;
+    }
+
+    @Override
+    public List<Node> nodes() {
+        synchronized (nodes) {
+            List<Node> ordered = new ArrayList<>(nodes);
+            ordered.sort(java.util.Comparator.comparing((Node n) -> n.role() == Role.STORAGE)
+                    .thenComparing(n -> n.role().ordinal()));
+            return List.copyOf(ordered);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (Thread.currentThread() != shutdownHook) {
+            removeHook();
+        }
+        leftovers.removeRun(labels.runId());
+    }
+
+    private void removeHook() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException shuttingDown) {
+            // The JVM is already exiting: the hook runs (or has run) close() itself.
+            return;
+        }
+    }
+}

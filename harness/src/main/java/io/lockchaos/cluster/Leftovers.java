@@ -1,0 +1,95 @@
+package io.lockchaos.cluster;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.Container;
+import com.github.dockerjava.api.model.Network;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
+
+/**
+ * Removes lockchaos's labelled containers and networks: those of one run (closing a
+ * cluster, {@code cluster down}) or those whose run is garbage by {@link RunLabels}' rule
+ * (at every start, since Testcontainers' reaper is off here).
+ */
+public final class Leftovers {
+
+    private final DockerClient docker;
+
+    public Leftovers(DockerClient docker) {
+        this.docker = docker;
+    }
+
+    /** Removes every container, then the network, labelled with {@code runId}. */
+    public void removeRun(String runId) {
+        remove(labels -> runId.equals(labels.get(RunLabels.RUN)));
+    }
+
+    /** Removes the runs of JVMs that died without closing their cluster. */
+    public List<String> removeOrphans() {
+        return remove(labels -> !"true".equals(labels.get(RunLabels.DETACHED))
+                && RunLabels.ownerIsGone(labels.get(RunLabels.OWNER)));
+    }
+
+    /** Removes detached runs ({@code cluster up}) other than {@code keepRunId} (may be null). */
+    public List<String> removeDetachedExcept(String keepRunId) {
+        return remove(labels -> "true".equals(labels.get(RunLabels.DETACHED))
+                && !labels.get(RunLabels.RUN).equals(keepRunId));
+    }
+
+    /** The ids of the containers labelled with {@code runId}, running or not. */
+    public List<String> containersOf(String runId) {
+        return docker.listContainersCmd().withShowAll(true)
+                .withLabelFilter(Map.of(RunLabels.RUN, runId)).exec()
+                .stream().map(Container::getId).toList();
+    }
+
+    /** The ids of the networks labelled with {@code runId}. */
+    public List<String> networksOf(String runId) {
+        return docker.listNetworksCmd().withFilter("label", List.of(RunLabels.RUN + "=" + runId)).exec()
+                .stream().map(Network::getId).toList();
+    }
+
+    private List<String> remove(Predicate<Map<String, String>> doomed) {
+        Set<String> runs = new LinkedHashSet<>();
+        List<CompletableFuture<Void>> removals = new ArrayList<>();
+        for (Container c : docker.listContainersCmd().withShowAll(true)
+                .withLabelFilter(List.of(RunLabels.RUN)).exec()) {
+            if (doomed.test(c.getLabels())) {
+                runs.add(c.getLabels().get(RunLabels.RUN));
+                removals.add(CompletableFuture.runAsync(() -> removeContainer(c.getId())));
+            }
+        }
+        CompletableFuture.allOf(removals.toArray(CompletableFuture[]::new)).join();
+        for (Network n : docker.listNetworksCmd().withFilter("label", List.of(RunLabels.RUN)).exec()) {
+            if (doomed.test(n.getLabels())) {
+                runs.add(n.getLabels().get(RunLabels.RUN));
+                removeNetwork(n.getId());
+            }
+        }
+        return List.copyOf(runs);
+    }
+
+    private void removeContainer(String id) {
+        try {
+            docker.removeContainerCmd(id).withForce(true).withRemoveVolumes(true).exec();
+        } catch (NotFoundException alreadyGone) {
+            // Removed concurrently (another cleanup, or docker rm by hand): the goal is met.
+            return;
+        }
+    }
+
+    private void removeNetwork(String id) {
+        try {
+            docker.removeNetworkCmd(id).exec();
+        } catch (NotFoundException alreadyGone) {
+            // As above: somebody else removed it first.
+            return;
+        }
+    }
+}

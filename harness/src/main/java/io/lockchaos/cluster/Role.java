@@ -1,0 +1,22 @@
+package io.lockchaos.cluster;
+
+import java.util.Locale;
+
+/** What a node does in its cluster. */
+public enum Role {
+    /** A Redis master: the naive lock, a Redlock instance, or the Sentinel-watched primary. */
+    MASTER,
+    /** A Redis replica of the master. */
+    REPLICA,
+    /** A Redis Sentinel watching the master. */
+    SENTINEL,
+    /** The Redis that holds the ledger the lock protects; faults leave it alone. */
+    STORAGE,
+    /** A ZooKeeper ensemble member. */
+    ZK;
+
+    /** The lower-case name used in state files and on the command line. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,24 @@
+/**
+ * Clusters: the Redis and ZooKeeper servers a scenario runs against, each a container on a
+ * Docker network of its own.
+ *
+ * <p>{@link io.lockchaos.cluster.Clusters#start} starts a {@link io.lockchaos.cluster.Topology}
+ * (one naive Redis, Redis with replicas and Sentinels, five Redlock masters, a ZooKeeper
+ * ensemble; every one with a separate {@code storage} Redis for the ledger) and returns a
+ * {@link io.lockchaos.cluster.Cluster}: the {@link io.lockchaos.cluster.Node}s with what a
+ * fault needs to reach each one (container id, the server's pid, its IP on the cluster
+ * network, the port published on 127.0.0.1, its {@link io.lockchaos.cluster.Role}).
+ * Closing a cluster removes its containers and network; closing twice is harmless.
+ *
+ * <p>Images are the ones {@code docker/setup.sh} builds, tagged by a hash of their build
+ * context ({@link io.lockchaos.cluster.ImageTags} computes the same tag). Testcontainers
+ * runs without Ryuk here (TESTCONTAINERS_RYUK_DISABLED=true), so lockchaos cleans up after itself: every container and network
+ * carries {@link io.lockchaos.cluster.RunLabels}, a JVM shutdown hook removes a running
+ * cluster on Ctrl-C, and each start first removes what killed runs left behind
+ * ({@link io.lockchaos.cluster.Leftovers}).
+ *
+ * <p>Sentinel and other servers name nodes by their IP on the cluster network; a client on
+ * the host maps such an address back to a published port with
+ * {@link io.lockchaos.cluster.Cluster#nodeAt(String)}.
+ */
+package io.lockchaos.cluster;
