@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Proves or disproves the safety of distributed locks on real clusters.",
-        subcommands = {CommandLine.HelpCommand.class, ClusterCommand.class})
+        subcommands = {CheckCommand.class, BenchCommand.class, ClusterCommand.class,
+            CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     /** Exit code for unreadable input or bad usage. */

@@ -33,6 +33,20 @@ public interface Model<S, C> {
     /** Applies one call to a state. Indeterminate calls carry no output to compare. */
     Step<S> step(S state, C call);
 
+    /** The partition of a model that does not split its histories. */
+    String WHOLE = "";
+
+    /**
+     * The independent part of the history a prepared operation belongs to
+     * (P-compositionality). Operations in different parts never constrain each other, so
+     * each part is checked on its own, from {@link #init()}; a per-key register answers the
+     * key, a mutex the lock's name. The answer names the part in counterexamples. The
+     * default, {@link #WHOLE}, keeps the history in one part.
+     */
+    default String partition(Operation operation) {
+        return WHOLE;
+    }
+
     /** How a call reads in a counterexample. */
     default String describe(C call) {
         return String.valueOf(call);

@@ -1,0 +1,27 @@
+/**
+ * The linearizability check: is there an order of a history's operations, consistent with
+ * real time, that a sequential {@link io.lockchaos.checker.model.Model} accepts?
+ *
+ * <p>{@link io.lockchaos.checker.linear.Linearizability#check} is the whole public API; it
+ * answers a {@link io.lockchaos.checker.linear.LinearizabilityResult} with a verdict, a
+ * readable {@link io.lockchaos.checker.linear.Counterexample} for an invalid history (the
+ * operation that cannot be linearized, the longest linearizable prefixes, the model state
+ * and the pending operations there) or the reason it could not decide.
+ * {@link io.lockchaos.checker.linear.LinearizabilityChecker} wraps it as the
+ * {@code linearizable} check.
+ *
+ * <p>Inside is the Wing–Gong–Lowe search (Lowe, "Testing for linearizability", 2017; the
+ * same algorithm as Porcupine and Knossos's {@code wgl}): a linked list of calls and
+ * returns in event order, an explicit stack, and a memo of the (linearized set, state)
+ * configurations already explored. Real-time order comes from event positions, so
+ * histories without times work. An indeterminate operation ({@code :info}, or never
+ * completed) has a call but no return: it may take effect at any point after its
+ * invocation, or never. A model that partitions (per key, per lock) has each part searched
+ * on its own, in parallel, under one shared deadline; a memory bound caps each part's memo.
+ * Past either: unknown, with how far the search got, never a guess.
+ *
+ * <p>The memo is compact so that histories of a million almost sequential operations (lock
+ * histories) fit: a linearized set is a watermark over the determinate operations plus a few
+ * ranks above it, and a shared array of the linearized indeterminate ones.
+ */
+package io.lockchaos.checker.linear;

@@ -1,0 +1,66 @@
+package io.lockchaos.checker.lock;
+
+import io.lockchaos.checker.history.Op;
+import io.lockchaos.checker.history.OpType;
+import io.lockchaos.checker.history.Process;
+import io.lockchaos.checker.history.Value;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The simulation's last step: the {@code final} process reads every ledger, one
+ * {@code read-all} after another. The anomalies that live in the final read (a lost, a
+ * duplicated or an unknown entry) are injected here, into the first ledger long enough.
+ */
+final class FinalReads {
+
+    private final SimLock[] locks;
+    private final EnumSet<LockAnomaly> pending;
+    private final EnumSet<LockAnomaly> injected;
+    private final SplittableRandom random;
+
+    FinalReads(SimLock[] locks, EnumSet<LockAnomaly> pending, EnumSet<LockAnomaly> injected, SplittableRandom random) {
+        this.locks = locks;
+        this.pending = pending;
+        this.injected = injected;
+        this.random = random;
+    }
+
+    void emit(List<Op> events, long start) {
+        long time = start;
+        for (SimLock lock : locks) {
+            events.add(new Op(events.size(), time, OpType.INVOKE, Process.FINAL, LockValues.READ_ALL, lock.keyValue));
+            List<Value> entries = new ArrayList<>(lock.entries.size() + 1);
+            for (SimLock.Entry e : lock.entries) {
+                entries.add(SimValues.dict(SimValues.ID, e.id(), SimValues.PREV, e.prev(), SimValues.TOKEN, e.token(),
+                        SimValues.PROCESS, e.processId()));
+            }
+            corrupt(entries);
+            time += 500_000;
+            events.add(new Op(events.size(), time, OpType.OK, Process.FINAL, LockValues.READ_ALL,
+                    SimValues.dict(SimValues.KEY, lock.nameValue, Value.kw("entries"), new Value.Vec(entries))));
+            time += 500_000;
+        }
+    }
+
+    private void corrupt(List<Value> entries) {
+        if (entries.size() < 3) {
+            return;
+        }
+        int middle = 1 + random.nextInt(entries.size() - 2);
+        if (pending.remove(LockAnomaly.LOST_APPEND)) {
+            entries.remove(middle);
+            injected.add(LockAnomaly.LOST_APPEND);
+        } else if (pending.remove(LockAnomaly.DUPLICATE_ENTRY)) {
+            entries.add(middle + 1, entries.get(middle));
+            injected.add(LockAnomaly.DUPLICATE_ENTRY);
+        } else if (pending.remove(LockAnomaly.UNKNOWN_ENTRY)) {
+            Value last = entries.get(entries.size() - 1).get("id").orElseThrow();
+            entries.add(SimValues.dict(SimValues.ID, Value.of("e-ghost-1"), SimValues.PREV, last,
+                    SimValues.PROCESS, Value.of(999)));
+            injected.add(LockAnomaly.UNKNOWN_ENTRY);
+        }
+    }
+}

@@ -1,0 +1,16 @@
+package io.lockchaos.checker.lock;
+
+import io.lockchaos.checker.history.History;
+import java.util.Set;
+
+/**
+ * A generated lock history and the anomalies that were actually injected into it (an
+ * anomaly asked for may find no opportunity, for example no ledger long enough to lose an
+ * entry from; it is then absent here).
+ */
+public record GeneratedHistory(History history, Set<LockAnomaly> injected) {
+
+    public GeneratedHistory {
+        injected = Set.copyOf(injected);
+    }
+}

@@ -1,0 +1,131 @@
+package io.lockchaos.checker.lock;
+
+import io.lockchaos.checker.CheckOptions;
+import io.lockchaos.checker.CheckResult;
+import io.lockchaos.checker.Checker;
+import io.lockchaos.checker.Evidence;
+import io.lockchaos.checker.Validity;
+import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.history.Op;
+import io.lockchaos.checker.history.Operation;
+import io.lockchaos.checker.history.Process;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Check {@code holds}: the intervals in which clients believed they held a lock (see
+ * {@link Hold}) must not overlap between two processes. Needs times; a history without them
+ * is unknown. Sorting the holds of each lock by start and sweeping with the latest-ending
+ * hold so far finds every hold that starts inside another process's hold in O(n log n).
+ */
+public final class HoldsCheck implements Checker {
+
+    /** Evidence beyond this many overlaps is counted in the summary, not listed. */
+    static final int MAX_EVIDENCE = 100;
+
+    @Override
+    public String name() {
+        return "holds";
+    }
+
+    @Override
+    public CheckResult check(History history, CheckOptions options) {
+        Optional<Op> untimed = history.ops().stream()
+                .filter(op -> op.process() instanceof Process.Client && !op.hasTime()).findFirst();
+        if (untimed.isPresent()) {
+            return CheckResult.unknown(name(), "event " + untimed.get().index() + " of "
+                    + history.source() + " has no :time, so hold intervals cannot be compared");
+        }
+        Map<String, List<Hold>> byLock = new LinkedHashMap<>();
+        for (Hold hold : holds(history)) {
+            byLock.computeIfAbsent(hold.lock(), k -> new ArrayList<>()).add(hold);
+        }
+        if (byLock.isEmpty()) {
+            return CheckResult.valid(name(), "no acquire was granted, so no holds to compare");
+        }
+        List<Evidence> evidence = new ArrayList<>();
+        long overlaps = 0;
+        int holds = 0;
+        for (List<Hold> lockHolds : byLock.values()) {
+            holds += lockHolds.size();
+            overlaps += sweep(lockHolds, evidence);
+        }
+        String counted = LockValues.count(holds, "hold") + " of " + LockValues.count(byLock.size(), "lock");
+        if (overlaps == 0) {
+            return CheckResult.valid(name(), "no two processes' holds overlapped (" + counted + ")");
+        }
+        return new CheckResult(name(), Validity.INVALID, LockValues.count(overlaps, "hold") + " began while another process"
+                + " still believed it held the same lock (" + counted + ")", evidence);
+    }
+
+    private static long sweep(List<Hold> holds, List<Evidence> evidence) {
+        holds.sort(Comparator.comparingLong(Hold::start));
+        Hold latest = null;
+        long overlaps = 0;
+        for (Hold hold : holds) {
+            if (latest != null && hold.start() < latest.end() && !hold.process().equals(latest.process())) {
+                overlaps++;
+                if (evidence.size() < MAX_EVIDENCE) {
+                    long overlap = Math.min(latest.end(), hold.end()) - hold.start();
+                    evidence.add(new OverlappingHolds(hold.lock(), latest, hold, overlap / 1e6));
+                }
+            }
+            if (latest == null || hold.end() > latest.end()) {
+                latest = hold;
+            }
+        }
+        return overlaps;
+    }
+
+    /** Every hold in the history, per process in order; see {@link Hold} for where each ends. */
+    public static List<Hold> holds(History history) {
+        long historyEnd = Long.MIN_VALUE;
+        Map<Process, List<Operation>> byProcess = new LinkedHashMap<>();
+        for (Operation op : history.operations()) {
+            if (op.process() instanceof Process.Client) {
+                byProcess.computeIfAbsent(op.process(), k -> new ArrayList<>()).add(op);
+                historyEnd = Math.max(historyEnd, lastTime(op));
+            }
+        }
+        List<Hold> result = new ArrayList<>();
+        for (List<Operation> ops : byProcess.values()) {
+            processHolds(ops, historyEnd, result);
+        }
+        return result;
+    }
+
+    private static void processHolds(List<Operation> ops, long historyEnd, List<Hold> result) {
+        Map<String, Operation> open = new LinkedHashMap<>();
+        for (Operation op : ops) {
+            boolean acquire = op.f().equals(LockValues.ACQUIRE);
+            if (!acquire && !op.f().equals(LockValues.RELEASE)) {
+                continue;
+            }
+            String lock = LockValues.lockOrKey(op.input()).orElse(LockValues.UNNAMED);
+            Operation grant = open.remove(lock);
+            if (grant != null) {
+                result.add(hold(lock, grant, op.invokeTime(), !acquire));
+            }
+            if (acquire && op.isOk()) {
+                open.put(lock, op);
+            }
+        }
+        Operation last = ops.get(ops.size() - 1);
+        long end = last.isIndeterminate() ? historyEnd : lastTime(last);
+        open.forEach((lock, grant) -> result.add(hold(lock, grant, end, false)));
+    }
+
+    private static Hold hold(String lock, Operation grant, long end, boolean released) {
+        long start = grant.completion().time();
+        return new Hold(lock, grant.process(), LockValues.token(grant.output()), start,
+                Math.max(start, end), released);
+    }
+
+    private static long lastTime(Operation op) {
+        return op.completed().map(Op::time).orElse(op.invokeTime());
+    }
+}

@@ -1,0 +1,121 @@
+package io.lockchaos.checker.lock;
+
+import io.lockchaos.checker.CheckOptions;
+import io.lockchaos.checker.CheckResult;
+import io.lockchaos.checker.Checker;
+import io.lockchaos.checker.Evidence;
+import io.lockchaos.checker.Validity;
+import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.history.HistoryFormatException;
+import io.lockchaos.checker.history.Operation;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Check {@code ledger}: the protected data, from the final {@code read-all} of each key.
+ * Every {@code :ok} append is present exactly once; no {@code :fail} append is present
+ * ({@code :info} ones may or may not be); every entry's {@code prev} is the entry before it
+ * (else a lost update, naming both writers); entries no append wrote are reported; and when
+ * fencing is on (entries and appends carry tokens) tokens never decrease along the ledger.
+ *
+ * <p>No appends and no final read: nothing to check, valid. Acknowledged appends to a key
+ * without a completed final read: unknown, since nobody can say whether they survived.
+ */
+public final class LedgerCheck implements Checker {
+
+    static final int MAX_EVIDENCE = 100;
+
+    @Override
+    public String name() {
+        return "ledger";
+    }
+
+    @Override
+    public CheckResult check(History history, CheckOptions options) {
+        try {
+            return judge(history);
+        } catch (HistoryFormatException e) {
+            return CheckResult.unknown(name(), "the final read cannot be read: " + e.getMessage());
+        }
+    }
+
+    private CheckResult judge(History history) {
+        Map<String, Map<String, LedgerAppend>> appends = new LinkedHashMap<>();
+        Map<String, Operation> finals = new LinkedHashMap<>();
+        int refused = collect(history, appends, finals);
+        if (appends.isEmpty() && finals.isEmpty()) {
+            return CheckResult.valid(name(), "the history has no appends and no final read: nothing to check");
+        }
+        Map<String, List<LedgerEntry>> ledgers = new LinkedHashMap<>();
+        List<Evidence> unread = new ArrayList<>();
+        readLedgers(history.source(), appends, finals, ledgers, unread);
+        boolean fenced = appends.values().stream().flatMap(m -> m.values().stream()).anyMatch(a -> a.token() != null)
+                && ledgers.values().stream().flatMap(List::stream).anyMatch(e -> e.token() != null);
+        LedgerWalk walk = new LedgerWalk(fenced, MAX_EVIDENCE);
+        int entries = 0;
+        for (Map.Entry<String, List<LedgerEntry>> ledger : ledgers.entrySet()) {
+            entries += ledger.getValue().size();
+            walk.check(ledger.getKey(), ledger.getValue(), appends.getOrDefault(ledger.getKey(), Map.of()));
+        }
+        String counted = (entries == 1 ? "1 entry" : entries + " entries") + " in "
+                + LockValues.count(ledgers.size(), "ledger") + ", " + (fenced ? "fenced" : "not fenced")
+                + (refused > 0 ? ", " + LockValues.count(refused, "operation") + " refused as stale" : "");
+        if (walk.anomalies() > 0) {
+            String found = walk.anomalies() == 1 ? "1 ledger anomaly" : walk.anomalies() + " ledger anomalies";
+            return new CheckResult(name(), Validity.INVALID, found + " (" + counted + ")", walk.findings());
+        }
+        if (!unread.isEmpty()) {
+            return new CheckResult(name(), Validity.UNKNOWN, LockValues.count(unread.size(), "key")
+                    + " with acknowledged appends " + (unread.size() == 1 ? "has" : "have")
+                    + " no completed final read, so their data cannot be checked (" + counted + ")", unread);
+        }
+        return CheckResult.valid(name(), "every acknowledged append is present once, in an unbroken chain ("
+                + counted + ")");
+    }
+
+    /** Splits the keys into those with a completed final read (their ledgers) and those without, with appends. */
+    private static void readLedgers(String source, Map<String, Map<String, LedgerAppend>> appends,
+                                    Map<String, Operation> finals, Map<String, List<LedgerEntry>> ledgers,
+                                    List<Evidence> unread) {
+        Set<String> keys = new LinkedHashSet<>(appends.keySet());
+        keys.addAll(finals.keySet());
+        for (String key : keys) {
+            Operation read = finals.get(key);
+            long acknowledged = appends.getOrDefault(key, Map.of()).values().stream()
+                    .filter(a -> a.operation().isOk()).count();
+            if (read != null && read.isOk()) {
+                ledgers.put(key, LedgerEntry.all(source, read));
+            } else if (acknowledged > 0) {
+                String why = read == null ? "the history has no :read-all of it"
+                        : "its :read-all completed :" + read.type().keyword();
+                unread.add(new LedgerFinding.NoFinalRead(key, (int) acknowledged, why));
+            }
+        }
+    }
+
+    /** Gathers appends per key and id, and the last final read per key; returns how many operations were refused as stale. */
+    private static int collect(History history, Map<String, Map<String, LedgerAppend>> appends,
+                               Map<String, Operation> finals) {
+        int refused = 0;
+        for (Operation op : history.operations()) {
+            if (op.isFail() && LockValues.isStaleToken(op.completion().error())) {
+                refused++;
+            }
+            if (op.f().equals(LockValues.READ_ALL)) {
+                Optional<String> key = LockValues.lockOrKey(op.input());
+                if (key.isPresent()) {
+                    finals.put(key.get(), op);
+                }
+            } else if (op.f().equals(LockValues.APPEND)) {
+                LedgerAppend.of(op).ifPresent(a -> appends.computeIfAbsent(a.key(), k -> new LinkedHashMap<>())
+                        .merge(a.id(), a, LedgerAppend::likelier));
+            }
+        }
+        return refused;
+    }
+}

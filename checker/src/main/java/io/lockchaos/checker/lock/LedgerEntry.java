@@ -1,0 +1,39 @@
+package io.lockchaos.checker.lock;
+
+import io.lockchaos.checker.history.HistoryFormatException;
+import io.lockchaos.checker.history.Operation;
+import io.lockchaos.checker.history.Process;
+import io.lockchaos.checker.history.Value;
+import java.util.ArrayList;
+import java.util.List;
+
+/** One entry of a final read: {@code {:id "e-3-11" :prev nil :token 33 :process 3}}. */
+record LedgerEntry(String id, String prev, boolean hasPrev, Long token, Process process) {
+
+    /** The entries of a completed {@code read-all}; a malformed one is a format error naming the event. */
+    static List<LedgerEntry> all(String source, Operation read) {
+        Value entries = read.output().get("entries").orElse(Value.NIL);
+        if (!(entries instanceof Value.Vec vec)) {
+            throw new HistoryFormatException(source, 0, "event " + read.completion().index()
+                    + ": a :read-all needs :entries as a vector of maps, got " + entries);
+        }
+        List<LedgerEntry> result = new ArrayList<>(vec.items().size());
+        for (Value item : vec.items()) {
+            String id = item.getString("id").orElseThrow(() -> new HistoryFormatException(source, 0,
+                    "event " + read.completion().index() + ": ledger entry " + item + " has no :id"));
+            result.add(new LedgerEntry(id, item.getString("prev").orElse(null), item.get("prev").isPresent(),
+                    LockValues.token(item), process(item.get("process").orElse(Value.NIL))));
+        }
+        return result;
+    }
+
+    private static Process process(Value v) {
+        if (v instanceof Value.Int i) {
+            return Process.client((int) i.value());
+        }
+        if (v instanceof Value.Kw k) {
+            return Process.named(k.name());
+        }
+        return v instanceof Value.Str s && !s.value().isEmpty() ? Process.named(s.value()) : null;
+    }
+}

@@ -1,0 +1,39 @@
+package io.lockchaos.checker.lock;
+
+import io.lockchaos.checker.history.Process;
+import io.lockchaos.checker.history.Value;
+
+/** One worker of the simulation: its current process, cycle and grant. Mutable, simulation-only. */
+final class SimWorker {
+
+    final int slot;
+    int processId;
+    Process process;
+    int appends;
+    SimLock lock;
+    long token;
+    Value tokenValue;
+    Value heldLock;
+    Value heldKey;
+    long generation;
+    long grantTime;
+    Value lastRead;
+    int invokeEvent;
+    long tokenSeenAtInvoke;
+    long invokeTime;
+    int attempt;
+    boolean waiting;
+    boolean done;
+
+    SimWorker(int slot) {
+        this.slot = slot;
+        this.processId = slot;
+        this.process = Process.client(slot);
+    }
+
+    /** Jepsen's rule after an indeterminate operation: the process is retired, the worker goes on as a new one. */
+    void retire(int workers) {
+        processId += workers;
+        process = Process.client(processId);
+    }
+}

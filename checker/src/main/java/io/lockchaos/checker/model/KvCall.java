@@ -1,0 +1,48 @@
+package io.lockchaos.checker.model;
+
+/** One key's operation as the {@link KvModel} prepares it; the state is the key's {@link KvValue}. */
+public sealed interface KvCall {
+
+    /** Applies this call to the key's current string. */
+    Step<KvValue> apply(KvValue current);
+
+    /** A completed get that returned {@code value}. */
+    record Get(String value) implements KvCall {
+        @Override
+        public Step<KvValue> apply(KvValue current) {
+            return current.contentEquals(value) ? Step.next(current)
+                    : Step.inconsistent("get returned another value than the key holds");
+        }
+
+        @Override
+        public String toString() {
+            return "get \"" + value + "\"";
+        }
+    }
+
+    /** A put that replaced the string. */
+    record Put(String value) implements KvCall {
+        @Override
+        public Step<KvValue> apply(KvValue current) {
+            return Step.next(KvValue.of(value));
+        }
+
+        @Override
+        public String toString() {
+            return "put \"" + value + "\"";
+        }
+    }
+
+    /** An append that concatenated to the string. */
+    record Append(String value) implements KvCall {
+        @Override
+        public Step<KvValue> apply(KvValue current) {
+            return Step.next(current.append(value));
+        }
+
+        @Override
+        public String toString() {
+            return "append \"" + value + "\"";
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.lockchaos.checker.model;
+
+import io.lockchaos.checker.history.OpType;
+import io.lockchaos.checker.history.Operation;
+import io.lockchaos.checker.history.Process;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * One lock operation as the lock models see it: an acquire or a release of the lock named by
+ * the value's {@code :lock}, by a process, with the fencing token when the history has one.
+ * Knossos-style histories without a lock name ({@code :value nil}) are about one lock, named
+ * {@link Model#WHOLE}.
+ *
+ * <p>How outcomes are read, for every lock model:
+ * <ul>
+ *   <li>{@code :ok} acquire: a grant, with the token of the completion's value if any.</li>
+ *   <li>{@code :fail} acquire or release: certainly did not happen, so it is dropped and
+ *       constrains nothing (a lock that was not granted; a release the server refused).</li>
+ *   <li>{@code :info} (or never completed) acquire or release: may have taken effect at any
+ *       time after its invocation, or never; the search decides. An indeterminate acquire
+ *       carries no token, since none was seen, so fencing cannot constrain it.</li>
+ * </ul>
+ */
+public sealed interface LockCall {
+
+    String lock();
+
+    Process process();
+
+    /** The fencing token the operation carried; empty for unfenced locks and unseen grants. */
+    OptionalLong token();
+
+    /** The lock's name in a sentence: its name, or "the lock" when the history names none. */
+    default String lockName() {
+        return lock().equals(Model.WHOLE) ? "the lock" : lock();
+    }
+
+    record Acquire(String lock, Process process, OptionalLong token) implements LockCall {
+        @Override
+        public String toString() {
+            return "process " + process + " acquire " + lockName()
+                    + (token.isPresent() ? " -> token " + token.getAsLong() : "");
+        }
+    }
+
+    record Release(String lock, Process process, OptionalLong token) implements LockCall {
+        @Override
+        public String toString() {
+            return "process " + process + " release " + lockName()
+                    + (token.isPresent() ? " (token " + token.getAsLong() + ")" : "");
+        }
+    }
+
+    /**
+     * Reads an acquire or release operation; empty for a {@code :fail}, which did not happen.
+     * Throws {@link ModelException} naming the operation and the model for anything else.
+     */
+    static Optional<LockCall> of(Operation operation, String model) {
+        if (operation.isFail()) {
+            return Optional.empty();
+        }
+        String lock = lockOf(operation);
+        boolean ok = operation.type() == OpType.OK;
+        switch (operation.f()) {
+            case "acquire":
+                OptionalLong granted = ok ? token(operation.output()) : OptionalLong.empty();
+                return Optional.of(new Acquire(lock, operation.process(), granted));
+            case "release":
+                return Optional.of(new Release(lock, operation.process(), token(operation.input())));
+            default:
+                throw new ModelException("model " + model + " knows :acquire and :release, not :"
+                        + operation.f() + " (" + operation + "); give it only lock operations");
+        }
+    }
+
+    /** The lock an operation names: its value's {@code :lock}, else {@link Model#WHOLE}. */
+    static String lockOf(Operation operation) {
+        return operation.input().getString("lock").orElse(Model.WHOLE);
+    }
+
+    private static OptionalLong token(io.lockchaos.checker.history.Value value) {
+        return value.getLong("token").map(OptionalLong::of).orElse(OptionalLong.empty());
+    }
+}

@@ -1,0 +1,77 @@
+package io.lockchaos.checker.model;
+
+import io.lockchaos.checker.history.Value;
+
+/**
+ * A register operation as the register models prepare it. Each call knows its own step, so
+ * the models stay a few lines each. The state is the register's {@link Value};
+ * {@link Value#NIL} is the initial, absent value.
+ */
+public sealed interface RegisterCall {
+
+    /** Applies this call to the register's current value. */
+    Step<Value> apply(Value current);
+
+    /** A completed read that returned {@code value} ({@code nil}: the register is absent). */
+    record Read(Value value) implements RegisterCall {
+        @Override
+        public Step<Value> apply(Value current) {
+            return current.equals(value) ? Step.next(current)
+                    : Step.inconsistent("read " + value + " but the register holds " + current);
+        }
+
+        @Override
+        public String toString() {
+            return "read " + value;
+        }
+    }
+
+    /** A write that took effect, or may have (indeterminate). */
+    record Write(Value value) implements RegisterCall {
+        @Override
+        public Step<Value> apply(Value current) {
+            return Step.next(value);
+        }
+
+        @Override
+        public String toString() {
+            return "write " + value;
+        }
+    }
+
+    /**
+     * A compare-and-set from {@code from} to {@code to}. {@link CasOutcome#SUCCEEDED} is
+     * legal only when the register holds {@code from}; {@link CasOutcome#FAILED} only when it
+     * does not (and changes nothing); {@link CasOutcome#UNKNOWN} always (it sets {@code to}
+     * exactly when the compare matches).
+     */
+    record Cas(Value from, Value to, CasOutcome outcome) implements RegisterCall {
+        @Override
+        public Step<Value> apply(Value current) {
+            boolean matches = current.equals(from);
+            switch (outcome) {
+                case SUCCEEDED:
+                    return matches ? Step.next(to) : Step.inconsistent(
+                            "cas " + from + "->" + to + " succeeded but the register holds " + current);
+                case FAILED:
+                    return matches ? Step.inconsistent(
+                            "cas " + from + "->" + to + " failed but the register holds " + from)
+                            : Step.next(current);
+                default:
+                    return Step.next(matches ? to : current);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "cas [" + from + " " + to + "] " + outcome.name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** What a compare-and-set reported. */
+    enum CasOutcome {
+        SUCCEEDED,
+        FAILED,
+        UNKNOWN
+    }
+}

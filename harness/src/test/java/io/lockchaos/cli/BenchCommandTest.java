@@ -1,0 +1,34 @@
+package io.lockchaos.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/** The benchmark runs and checks its verdicts; its timings are reported, never asserted. */
+class BenchCommandTest {
+
+    @Test
+    void benchReportsTheCorpusAndLockHistoriesWithVerdictsAsExpected() {
+        StringWriter out = new StringWriter();
+        var cli = Main.commandLine();
+        cli.setOut(new PrintWriter(out));
+        int exit = cli.execute("bench", "--corpus", "../checker/src/test/resources/corpus",
+                "--runs", "1", "--lock-sizes", "2000");
+        assertEquals(0, exit, out.toString());
+        assertTrue(out.toString().contains("corpus verdicts: all as EXPECTED.tsv says"), out.toString());
+        assertTrue(out.toString().contains("corpus etcd 103 files"), out.toString());
+        assertTrue(out.toString().matches("(?s).*lock history [0-9,]+ events.*mutex .* \\(valid\\).*"), out.toString());
+    }
+
+    @Test
+    void aMissingCorpusIsBadUsage() {
+        StringWriter err = new StringWriter();
+        var cli = Main.commandLine();
+        cli.setErr(new PrintWriter(err));
+        assertEquals(Main.EXIT_USAGE, cli.execute("bench", "--corpus", "no/such/dir"));
+        assertTrue(err.toString().contains("--corpus"), err.toString());
+    }
+}

@@ -1,0 +1,134 @@
+package io.lockchaos.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code lockchaos check} end to end, on the corpus and the lock fixtures of the checker module. */
+class CheckCommandTest {
+
+    private static final Path CORPUS = Path.of("..", "checker", "src", "test", "resources", "corpus");
+    private static final Path LOCK = Path.of("..", "checker", "src", "test", "resources", "lock");
+
+    private record Outcome(int exit, String out, String err) {
+    }
+
+    private static Outcome run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        var cli = Main.commandLine();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int exit = cli.execute(args);
+        return new Outcome(exit, out.toString(), err.toString());
+    }
+
+    private static String file(Path dir, String name) {
+        return dir.resolve(name).toString();
+    }
+
+    @Test
+    void aLinearizableEtcdHistoryExitsZero() {
+        Outcome o = run("check", "--model", "cas-register", file(CORPUS, "porcupine-etcd/etcd_002.log"));
+        assertEquals(0, o.exit(), o.err());
+        assertTrue(o.out().contains("linearizable  valid"), o.out());
+    }
+
+    @Test
+    void aNonLinearizableHistoryExitsOneAndNamesTheOperation() {
+        Outcome o = run("check", "--model", "cas-register", file(CORPUS, "porcupine-etcd/etcd_000.log"));
+        assertEquals(1, o.exit(), o.err());
+        assertTrue(o.out().contains("cannot linearize process 11"), o.out());
+    }
+
+    @Test
+    void jsonCarriesTheVerdictAndTheEvidenceUnderTheCheckName() throws IOException {
+        Outcome o = run("check", "--model", "kv", "--json", file(CORPUS, "porcupine-kv/c01-bad.txt"),
+                file(CORPUS, "porcupine-kv/c01-ok.txt"));
+        assertEquals(1, o.exit(), o.err());
+        JsonNode root = new ObjectMapper().readTree(o.out());
+        assertEquals(false, root.get("valid").asBoolean(true));
+        JsonNode bad = root.get("files").get(0).get("checks").get("linearizable");
+        assertTrue(bad.get("valid").isBoolean() && !bad.get("valid").asBoolean());
+        assertTrue(bad.get("evidence").get(0).get("explanation").asText().contains("cannot"), bad.toString());
+        assertEquals(true, root.get("files").get(1).get("valid").asBoolean(false));
+    }
+
+    @Test
+    void theLockWorkloadReportsEachCheck() throws IOException {
+        Outcome o = run("check", "--workload", "lock", "--json", file(LOCK, "gc-pause-fenced.edn"));
+        assertEquals(1, o.exit(), o.err());
+        JsonNode checks = new ObjectMapper().readTree(o.out()).get("files").get(0).get("checks");
+        assertEquals(false, checks.get("mutex").get("valid").asBoolean(true), checks.toString());
+        assertEquals(true, checks.get("ledger").get("valid").asBoolean(false), checks.toString());
+        assertTrue(checks.has("holds") && checks.has("tokens"), checks.toString());
+    }
+
+    @Test
+    void aLockHistoryIsRecognisedWithoutBeingTold() {
+        Outcome o = run("check", file(LOCK, "gc-pause-unfenced-twin.edn"));
+        assertEquals(0, o.exit(), o.out() + o.err());
+        assertTrue(o.out().contains("mutex") && o.out().contains("ledger"), o.out());
+    }
+
+    @Test
+    void runningOutOfTimeIsUnknownNotValid() {
+        Outcome o = run("check", "--model", "kv", "--time-limit", "0.001", file(CORPUS, "porcupine-kv/c50-ok.txt"));
+        assertEquals(2, o.exit(), o.out() + o.err());
+        assertTrue(o.out().contains("time limit"), o.out());
+    }
+
+    @Test
+    void badInputNamesTheFileAndLineAndExitsThree(@TempDir Path dir) throws IOException {
+        Path bad = dir.resolve("history.edn");
+        Files.writeString(bad, "{:type :invoke, :process 0, :f :read, :value nil}\n{:type :ok, :process 0, :f :read\n");
+        Outcome o = run("check", "--model", "register", bad.toString());
+        assertEquals(3, o.exit(), o.out());
+        assertTrue(o.err().contains(bad + ":2"), o.err());
+    }
+
+    @Test
+    void aMissingFileOrAnUnknownModelIsBadUsage() {
+        Outcome missing = run("check", "--model", "register", "no/such/file.edn");
+        assertEquals(3, missing.exit());
+        assertTrue(missing.err().contains("no/such/file.edn"), missing.err());
+        Outcome model = run("check", "--model", "nope", file(CORPUS, "porcupine-etcd/etcd_002.log"));
+        assertEquals(3, model.exit());
+        assertTrue(model.err().contains("cas-register"), "lists the models: " + model.err());
+        Outcome both = run("check", "--model", "register", "--workload", "lock", file(LOCK, "lost-update.edn"));
+        assertEquals(3, both.exit());
+    }
+
+    @Test
+    void aHistoryWithoutAModelSaysWhatToChoose() {
+        Outcome o = run("check", file(CORPUS, "porcupine-etcd/etcd_002.log"));
+        assertEquals(3, o.exit());
+        assertTrue(o.err().contains("--model NAME") && o.err().contains("--workload lock"), o.err());
+    }
+
+    @Test
+    void knossosWithoutTheProfileIsUnknownAndSaysHowToEnableIt() {
+        Outcome o = run("check", "--model", "cas-register", "--knossos", file(CORPUS, "porcupine-etcd/etcd_002.log"));
+        assertEquals(2, o.exit(), o.out() + o.err());
+        assertTrue(o.out().contains("-Pknossos"), o.out());
+    }
+
+    @Test
+    void helpDocumentsEveryOption() {
+        Outcome o = run("check", "--help");
+        assertEquals(0, o.exit());
+        for (String option : new String[] {"--model", "--workload", "--json", "--time-limit", "--knossos"}) {
+            assertTrue(o.out().contains(option), option + " in:\n" + o.out());
+        }
+        assertTrue(o.out().contains("cas-register"), "names the models:\n" + o.out());
+    }
+}
