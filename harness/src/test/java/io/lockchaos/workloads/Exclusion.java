@@ -3,7 +3,11 @@ package io.lockchaos.workloads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lockchaos.checker.CheckOptions;
+import io.lockchaos.checker.CheckResult;
+import io.lockchaos.checker.Validity;
 import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.lock.LockChecks;
 import io.lockchaos.checker.history.Op;
 import io.lockchaos.checker.history.OpType;
 import io.lockchaos.checker.history.Process;
@@ -17,9 +21,10 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Direct assertions on a lock history, until the checker's lock checks reach this branch: the
- * hold intervals (acquire ok → release invoke) of different processes never overlap, tokens grow
- * with time, and the final ledger is a chain holding every acknowledged append once.
+ * Assertions on a recorded lock history: the checker's four lock checks must all say valid,
+ * and, checked directly here as a second opinion, the hold intervals (acquire ok → release
+ * invoke) of different processes never overlap, tokens grow with time, and the final ledger is
+ * a chain holding every acknowledged append once.
  */
 final class Exclusion {
 
@@ -65,7 +70,15 @@ final class Exclusion {
         holds.forEach(x -> holders.add(x.process()));
         assertTrue(holders.size() >= Math.min(2, workers), "several workers got the lock: " + holders);
         assertLedgerChain(h);
+        assertLockChecksValid(h);
         return holds.size();
+    }
+
+    /** Every one of {@link LockChecks}' checks is valid. */
+    static void assertLockChecksValid(History h) {
+        for (CheckResult result : new LockChecks().checkEach(h, CheckOptions.defaults())) {
+            assertEquals(Validity.VALID, result.valid(), result.check() + ": " + result.summary() + " " + result.evidence());
+        }
     }
 
     static void assertLedgerChain(History h) {

@@ -62,6 +62,12 @@ final class LockRun {
      * {@code duration}. Returns the history, which also holds a final {@code read-all} of the ledger.
      */
     static History run(String name, Cluster cluster, LockConfig lock, Fencing fencing, int workers, Duration duration) {
+        return run(name, cluster, lock, fencing, workers, duration, Duration.ofMillis(5));
+    }
+
+    /** As {@link #run(String, Cluster, LockConfig, Fencing, int, Duration)}, thinking {@code think} between read and append. */
+    static History run(String name, Cluster cluster, LockConfig lock, Fencing fencing, int workers, Duration duration,
+                       Duration think) {
         Path file = Path.of("target", "workload-histories", name + ".jsonl");
         try {
             Files.createDirectories(file.getParent());
@@ -78,7 +84,7 @@ final class LockRun {
                 Storage storage = storage(cluster, fencing);
                 resources.add(client);
                 resources.add(storage);
-                WorkerSettings settings = new WorkerSettings(i, workers, List.of(key), duration, Duration.ofMillis(5),
+                WorkerSettings settings = new WorkerSettings(i, workers, List.of(key), duration, think,
                         Duration.ofMillis(5), Duration.ofSeconds(5), i);
                 WorkerLoop loop = new WorkerLoop(settings, client, storage, recorder);
                 Thread t = new Thread(() -> {

@@ -5,7 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lockchaos.checker.CheckOptions;
+import io.lockchaos.checker.CheckResult;
+import io.lockchaos.checker.Validity;
 import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.history.OpType;
+import io.lockchaos.checker.history.Value;
+import io.lockchaos.checker.lock.LockChecks;
 import io.lockchaos.cluster.Cluster;
 import io.lockchaos.cluster.ClusterOptions;
 import io.lockchaos.cluster.Clusters;
@@ -110,5 +116,37 @@ class RedisSingleIT {
                 naive(Duration.ofSeconds(10), Map.of(LockConfig.TOKENS, "redis-incr")), Fencing.FENCED, 2,
                 Duration.ofSeconds(4));
         Exclusion.assertHeld(h, 2, true);
+    }
+
+    /**
+     * DESIGN.md rows 1–2 in miniature: a holder that thinks longer than the TTL loses the lock
+     * without knowing. The checker must see it (holds invalid), the unfenced ledger loses
+     * updates, and fencing with INCR tokens refuses the late writes so the ledger stays a chain.
+     */
+    @Test
+    void aCriticalSectionLongerThanTheTtlBreaksExclusionAndFencingSavesTheLedger() {
+        Duration ttl = Duration.ofMillis(100);
+        Duration think = Duration.ofMillis(250);
+        History unfenced = LockRun.run("short-ttl-unfenced", cluster, naive(ttl, Map.of()), Fencing.UNFENCED, 2,
+                Duration.ofSeconds(4), think);
+        Map<String, Validity> verdicts = verdicts(unfenced);
+        assertEquals(Validity.INVALID, verdicts.get("holds"), "overlapping holds: " + verdicts);
+        assertEquals(Validity.INVALID, verdicts.get("ledger"), "lost updates: " + verdicts);
+
+        History fenced = LockRun.run("short-ttl-fenced", cluster, naive(ttl, Map.of(LockConfig.TOKENS, "redis-incr")),
+                Fencing.FENCED, 2, Duration.ofSeconds(4), think);
+        Map<String, Validity> fencedVerdicts = verdicts(fenced);
+        assertEquals(Validity.INVALID, fencedVerdicts.get("holds"), "the lock is still unsafe: " + fencedVerdicts);
+        assertEquals(Validity.VALID, fencedVerdicts.get("ledger"), "fencing saved the data: " + fencedVerdicts);
+        assertTrue(fenced.ops().stream().anyMatch(op -> op.type() == OpType.FAIL && op.error().equals(Value.kw("stale-token"))),
+                "the store refused some late request");
+    }
+
+    private static Map<String, Validity> verdicts(History h) {
+        Map<String, Validity> out = new java.util.TreeMap<>();
+        for (CheckResult r : new LockChecks().checkEach(h, CheckOptions.defaults())) {
+            out.put(r.check(), r.valid());
+        }
+        return out;
     }
 }

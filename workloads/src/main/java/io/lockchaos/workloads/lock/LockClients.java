@@ -61,8 +61,7 @@ public final class LockClients {
                 return withTokens(new NaiveRedisLock("redis-sentinel", master, config.ttl(), master::close), config, master);
             }
             case "redlock": {
-                long nodeMillis = Long.parseLong(config.option(LockConfig.NODE_TIMEOUT_MS,
-                        Long.toString(Math.max(5, config.ttl().toMillis() / 100))));
+                long nodeMillis = nodeTimeoutMillis(config);
                 RedisNode first = new RedisNode(nodes.get(0), timeout);
                 Redlock redlock = new Redlock(nodes, config.ttl(), Duration.ofMillis(nodeMillis));
                 return tokens.isEmpty() ? redlock : withTokens(redlock, config, () -> first);
@@ -91,6 +90,16 @@ public final class LockClients {
             return capability(tokened.wrapped(), type);
         }
         return Optional.empty();
+    }
+
+    private static long nodeTimeoutMillis(LockConfig config) {
+        String text = config.option(LockConfig.NODE_TIMEOUT_MS, Long.toString(Math.max(5, config.ttl().toMillis() / 100)));
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new WorkloadException("option " + LockConfig.NODE_TIMEOUT_MS + "='" + text
+                    + "' is not a number of milliseconds; give e.g. 100", e);
+        }
     }
 
     private static void checkTokenSource(String name) {

@@ -89,6 +89,7 @@ public final class Redlock implements LockClient, LeaseExpiry {
                 RedisLockScripts.giveBack(node, key, value);
                 answered++;
             } catch (JedisException e) {
+                // Not counted as answered: the caller then cannot be sure it holds nothing.
                 continue;
             }
         }

@@ -92,7 +92,9 @@ public final class WorkerLoop {
             recorder.complete(p, OpType.OK, OpValues.ACQUIRE, OpValues.lock(lock, g.token()), Value.NIL);
             return Optional.of(g);
         }
-        Acquisition.NotGranted refused = (Acquisition.NotGranted) result;
+        if (!(result instanceof Acquisition.NotGranted refused)) {
+            throw new IllegalStateException("an acquisition is granted or not: " + result);
+        }
         recorder.complete(p, refused.certain() ? OpType.FAIL : OpType.INFO, OpValues.ACQUIRE, invoked,
                 Value.kw(refused.reason().replace(' ', '-').replace(",", "")));
         if (!refused.certain()) {

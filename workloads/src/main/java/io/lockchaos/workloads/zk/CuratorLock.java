@@ -6,6 +6,7 @@ import io.lockchaos.workloads.lock.FencingTokens;
 import io.lockchaos.workloads.lock.Grant;
 import io.lockchaos.workloads.lock.GrantWatch;
 import io.lockchaos.workloads.lock.LockClient;
+import io.lockchaos.workloads.lock.LossDetection;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -28,7 +29,7 @@ import org.apache.zookeeper.data.Stat;
  * ({@code curator-cautious}) marks every grant it holds lost the moment Curator reports the
  * connection SUSPENDED or LOST, and never trusts that grant again.
  */
-public final class CuratorLock implements LockClient, FencingTokens, io.lockchaos.workloads.lock.LossDetection {
+public final class CuratorLock implements LockClient, FencingTokens, LossDetection {
 
     private final CuratorFramework client;
     private final String root;
