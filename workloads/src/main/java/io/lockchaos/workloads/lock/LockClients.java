@@ -53,18 +53,22 @@ public final class LockClients {
             case "redis-naive": {
                 RedisNode master = new RedisNode(nodes.get(0), timeout);
                 return withTokens(new NaiveRedisLock("redis-naive", () -> master, config.ttl(), master::close),
-                        config, () -> master);
+                        config, () -> master, LockClients::ownedByTheLock);
             }
             case "redis-sentinel": {
                 SentinelMaster master = new SentinelMaster(nodes,
                         config.option(LockConfig.SENTINEL_MASTER, "lockchaos"), hosts, timeout);
-                return withTokens(new NaiveRedisLock("redis-sentinel", master, config.ttl(), master::close), config, master);
+                return withTokens(new NaiveRedisLock("redis-sentinel", master, config.ttl(), master::close), config, master,
+                        LockClients::ownedByTheLock);
             }
             case "redlock": {
                 long nodeMillis = nodeTimeoutMillis(config);
-                RedisNode first = new RedisNode(nodes.get(0), timeout);
                 Redlock redlock = new Redlock(nodes, config.ttl(), Duration.ofMillis(nodeMillis));
-                return tokens.isEmpty() ? redlock : withTokens(redlock, config, () -> first);
+                if (tokens.isEmpty()) {
+                    return redlock;
+                }
+                RedisNode first = new RedisNode(nodes.get(0), timeout);
+                return withTokens(redlock, config, () -> first, first::close);
             }
             case "curator":
             case "curator-cautious": {
@@ -109,13 +113,24 @@ public final class LockClients {
         }
     }
 
-    private static LockClient withTokens(LockClient lock, LockConfig config, Supplier<RedisNode> lockRedis) {
+    /** Nothing to close: the token source uses the lock's own connection, which the lock closes. */
+    private static void ownedByTheLock() {
+    }
+
+    /**
+     * {@code lock} with the token source the config names, if any.
+     *
+     * @param lockRedis the lock's Redis, for {@code redis-incr}
+     * @param closeLockRedis what closing the {@code redis-incr} source closes
+     */
+    private static LockClient withTokens(LockClient lock, LockConfig config, Supplier<RedisNode> lockRedis,
+                                         Runnable closeLockRedis) {
         String source = config.options().get(LockConfig.TOKENS);
         if (source == null) {
             return lock;
         }
         if (source.equals("redis-incr")) {
-            return new TokenedLockClient(lock, new RedisIncrTokens(lockRedis, () -> lockRedis.get().close()));
+            return new TokenedLockClient(lock, new RedisIncrTokens(lockRedis, closeLockRedis));
         }
         String ensemble = config.options().get(LockConfig.TOKEN_NODES);
         if (ensemble == null || ensemble.isBlank()) {
