@@ -8,7 +8,6 @@ import io.lockchaos.workloads.lock.LockClients;
 import io.lockchaos.workloads.storage.RedisStorage;
 import io.lockchaos.workloads.storage.Storage;
 import java.io.OutputStreamWriter;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
@@ -44,8 +43,7 @@ public final class WorkerMain {
         long start = config.startNanos().orElse(System.nanoTime());
         String target = args.length == 2 && !args[1].equals("-") ? args[1] : null;
         OpRecorder recorder = new OpRecorder(target == null
-                ? new JsonLinesHistoryWriter(new OutputStreamWriter(new PrintStream(System.out, false, StandardCharsets.UTF_8),
-                        StandardCharsets.UTF_8), "stdout")
+                ? new JsonLinesHistoryWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), "stdout")
                 : JsonLinesHistoryWriter.open(Path.of(target)), start, System::nanoTime);
         run(config, recorder);
     }
