@@ -22,9 +22,16 @@ import java.util.Random;
 
 /**
  * A throwaway benchmark, not a test: the corpus (files pre-parsed, JIT warm, the sum over
- * files of the median of 3 checks) and generated long, mostly sequential histories. Run
- * after {@code mvn -pl checker test-compile} with
- * {@code java -cp checker/target/classes:checker/target/test-classes:$(deps) io.lockchaos.checker.linear.LinearizabilityBench}.
+ * files of the median of 3 checks; wall time with the default threads and CPU time on one
+ * thread) and generated long, mostly sequential register histories. Run from the
+ * repository root:
+ *
+ * <pre>
+ * mvn -B -q -o -pl checker test-compile
+ * mvn -B -q -o -pl checker dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt -Dmdep.includeScope=test
+ * java -cp checker/target/classes:checker/target/test-classes:$(cat /tmp/cp.txt) \
+ *     io.lockchaos.checker.linear.LinearizabilityBench checker/src/test/resources/corpus [all|corpus|generated] [n]
+ * </pre>
  */
 public final class LinearizabilityBench {
 
