@@ -54,7 +54,7 @@ class LinearizabilityTest {
         assertEquals("read", cx.operation().f());
         assertEquals(2, cx.prefixes().get(0).linearized());
         assertEquals("2", cx.prefixes().get(0).state());
-        assertTrue(cx.render().contains("read 1 but the register holds 2"), cx.render());
+        assertTrue(cx.render().contains("read 1 cannot follow: the register holds another value"), cx.render());
     }
 
     @Test
@@ -182,11 +182,11 @@ class LinearizabilityTest {
         assertEquals(List.of("write 1", "cas [1 2] succeeded"),
                 longest.last().stream().map(Counterexample.Call::call).toList());
         assertEquals("2", longest.state());
-        assertEquals("read 1 but the register holds 2", longest.reason());
+        assertEquals("read 1 cannot follow: the register holds another value", longest.reason());
         assertEquals(List.of("2"), longest.pending().stream().map(Counterexample.Call::process).toList(),
                 "the other read is pending");
         String json = new ObjectMapper().writeValueAsString(r);
-        assertTrue(json.contains("\"partition\":\"\"") && json.contains("\"reason\":\"read 1 but the register holds 2\""),
+        assertTrue(json.contains("\"partition\":\"\"") && json.contains("\"reason\":\"read 1 cannot follow: the register holds another value\""),
                 json);
     }
 
