@@ -73,11 +73,11 @@ final class DeadEnds<S, C> {
     }
 
     private String reason(DeadEnd<S> d) {
-        Step<S> step = model.step(d.state, part.calls().get(d.op));
-        if (step instanceof Step.Inconsistent<S> no) {
-            return no.reason();
-        }
-        return "it is legal there, but every way on from it was already explored and got stuck";
+        C call = part.calls().get(d.op);
+        Step<S> step = model.step(d.state, call);
+        String why = step instanceof Step.Inconsistent<S> no ? no.reason()
+                : "it is legal there, but every way on from it was already explored and got stuck";
+        return model.describe(call) + " cannot follow: " + why;
     }
 
     private Counterexample.Call call(int op) {

@@ -30,6 +30,9 @@ public final class Linearizability {
     /** Steps a partition searches before it lets the next one have a turn. */
     private static final long SLICE = 1 << 15;
 
+    /** Below this many operations, partitions are searched on the calling thread: starting threads costs more. */
+    private static final int INLINE_BELOW = 4096;
+
     private Linearizability() {
     }
 
@@ -49,7 +52,8 @@ public final class Linearizability {
 
     /**
      * Searches every partition. Partitions take turns in slices of {@link #SLICE} steps, on
-     * {@code threads} workers, so that one hard partition cannot hide an easy invalid one.
+     * {@code threads} workers (the calling thread alone for a small history), so that one
+     * hard partition cannot hide an easy invalid one.
      */
     private static <S, C> List<PartOutcome> searchAll(Model<S, C> model, List<Part<C>> parts, Budget budget,
                                                       int threads) {
@@ -58,7 +62,8 @@ public final class Linearizability {
         for (int i = 0; i < parts.size(); i++) {
             queue.add(new Turn<>(i, model, parts.get(i)));
         }
-        int workers = Math.min(threads, parts.size());
+        int operations = parts.stream().mapToInt(Part::size).sum();
+        int workers = operations < INLINE_BELOW ? 1 : Math.min(threads, parts.size());
         if (workers <= 1) {
             work(queue, outcomes, budget);
             return Arrays.asList(outcomes);

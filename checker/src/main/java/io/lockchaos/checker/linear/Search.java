@@ -58,6 +58,7 @@ final class Search<S, C> {
     private int depth;
     private int remaining;
     private int maxDepth;
+    private final int[] pendingBuffer = new int[DeadEnds.WALK];
     /** The first return in the main list, while the search tries indeterminate calls. */
     private int firstReturn;
     /** Where the search resumes. */
@@ -368,7 +369,7 @@ final class Search<S, C> {
         for (int i = 0; i < last.length; i++) {
             last[i] = stackEntry[depth - last.length + i] >>> 1;
         }
-        int[] pending = new int[DeadEnds.WALK];
+        int[] pending = pendingBuffer;
         int count = 0;
         for (int e = next[head]; e != ret && count < DeadEnds.WALK; e = next[e]) {
             if ((e & 1) == 0 && e >>> 1 != op) {

@@ -22,6 +22,10 @@
  *
  * <p>The memo is compact so that histories of a million almost sequential operations (lock
  * histories) fit: a linearized set is a watermark over the determinate operations plus a few
- * ranks above it, and a shared array of the linearized indeterminate ones.
+ * ranks above it, and a shared set of the linearized indeterminate ones. Indeterminate calls
+ * are tried only where the search would otherwise backtrack, only when they change the state,
+ * and among equal ones only in invocation order; each of these keeps the search complete.
+ * Partitions take turns in slices of steps, so one hard partition cannot delay the verdict of
+ * an easy invalid one.
  */
 package io.lockchaos.checker.linear;

@@ -3,6 +3,9 @@ package io.lockchaos.checker.model;
 /** One key's operation as the {@link KvModel} prepares it; the state is the key's {@link KvValue}. */
 public sealed interface KvCall {
 
+    /** Shared: the search calls apply millions of times and needs no reason built. */
+    Step<KvValue> GET_OTHER = Step.inconsistent("the key holds another value");
+
     /** Applies this call to the key's current string. */
     Step<KvValue> apply(KvValue current);
 
@@ -11,7 +14,7 @@ public sealed interface KvCall {
         @Override
         public Step<KvValue> apply(KvValue current) {
             return current.contentEquals(value) ? Step.next(current)
-                    : Step.inconsistent("get returned another value than the key holds");
+                    : GET_OTHER;
         }
 
         @Override

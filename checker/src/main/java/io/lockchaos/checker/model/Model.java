@@ -10,7 +10,10 @@ import java.util.Optional;
  *
  * <p>Before the search, {@link #prepare(Operation)} turns each operation into the model's own
  * typed call {@code C} once, so the search never re-reads untyped values. States must have
- * value semantics ({@code equals}/{@code hashCode}): the search memoizes on them.
+ * value semantics ({@code equals}/{@code hashCode}): the search memoizes on them. Calls should
+ * too: the search treats indeterminate operations with equal calls as interchangeable (with
+ * identity equality it merely explores more). {@link #step} runs millions of times on long
+ * histories, so an {@code Inconsistent} reason should be cheap to build.
  *
  * @param <S> the state type
  * @param <C> the prepared call type

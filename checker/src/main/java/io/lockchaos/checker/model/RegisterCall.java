@@ -9,6 +9,11 @@ import io.lockchaos.checker.history.Value;
  */
 public sealed interface RegisterCall {
 
+    // Shared reasons: the search calls apply millions of times and needs none of them built.
+    Step<Value> READ_OTHER = Step.inconsistent("the register holds another value");
+    Step<Value> CAS_MISMATCH = Step.inconsistent("the register does not hold the cas's from value");
+    Step<Value> CAS_MATCH = Step.inconsistent("the register holds the cas's from value, so the cas would have succeeded");
+
     /** Applies this call to the register's current value. */
     Step<Value> apply(Value current);
 
@@ -16,8 +21,7 @@ public sealed interface RegisterCall {
     record Read(Value value) implements RegisterCall {
         @Override
         public Step<Value> apply(Value current) {
-            return current.equals(value) ? Step.next(current)
-                    : Step.inconsistent("read " + value + " but the register holds " + current);
+            return current.equals(value) ? Step.next(current) : READ_OTHER;
         }
 
         @Override
@@ -51,12 +55,9 @@ public sealed interface RegisterCall {
             boolean matches = current.equals(from);
             switch (outcome) {
                 case SUCCEEDED:
-                    return matches ? Step.next(to) : Step.inconsistent(
-                            "cas " + from + "->" + to + " succeeded but the register holds " + current);
+                    return matches ? Step.next(to) : CAS_MISMATCH;
                 case FAILED:
-                    return matches ? Step.inconsistent(
-                            "cas " + from + "->" + to + " failed but the register holds " + from)
-                            : Step.next(current);
+                    return matches ? CAS_MATCH : Step.next(current);
                 default:
                     return Step.next(matches ? to : current);
             }

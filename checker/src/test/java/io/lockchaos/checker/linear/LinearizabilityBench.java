@@ -22,9 +22,16 @@ import java.util.Random;
 
 /**
  * A throwaway benchmark, not a test: the corpus (files pre-parsed, JIT warm, the sum over
- * files of the median of 3 checks) and generated long, mostly sequential histories. Run
- * after {@code mvn -pl checker test-compile} with
- * {@code java -cp checker/target/classes:checker/target/test-classes:$(deps) io.lockchaos.checker.linear.LinearizabilityBench}.
+ * files of the median of 3 checks; wall time with the default threads and CPU time on one
+ * thread) and generated long, mostly sequential register histories. Run from the
+ * repository root:
+ *
+ * <pre>
+ * mvn -B -q -o -pl checker test-compile
+ * mvn -B -q -o -pl checker dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt -Dmdep.includeScope=test
+ * java -cp checker/target/classes:checker/target/test-classes:$(cat /tmp/cp.txt) \
+ *     io.lockchaos.checker.linear.LinearizabilityBench checker/src/test/resources/corpus [all|corpus|generated] [n]
+ * </pre>
  */
 public final class LinearizabilityBench {
 
@@ -46,7 +53,7 @@ public final class LinearizabilityBench {
         for (int n : sizes) {
             History single = new RandomHistories(new Random(n), 5, 5, true, 0.001).generate(n);
             time("cas-register, " + n + " ops, 1 partition", single, Models.byName("cas-register"), options);
-            History keyed = keyed(n, 10);
+            History keyed = RandomHistories.keyed(n, 10, List.of());
             time("keyed-cas-register, " + n + " ops, 10 keys", keyed, Models.byName("keyed-cas-register"), options);
         }
     }
@@ -104,33 +111,5 @@ public final class LinearizabilityBench {
             System.out.printf("%s: %s in %.3f s (%d configurations)%n", label, r.valid(),
                     (System.nanoTime() - t) / 1e9, r.stats().configurations());
         }
-    }
-
-    /** {@code keys} independent register histories interleaved at random, each event tagged with its :key. */
-    static History keyed(int operations, int keys) {
-        Random random = new Random(operations + keys);
-        List<List<Op>> parts = new ArrayList<>();
-        for (int k = 0; k < keys; k++) {
-            List<Op> events = new RandomHistories(new Random(k), 5, 5, true, 0.001)
-                    .generate(operations / keys).ops();
-            List<Op> tagged = new ArrayList<>(events.size());
-            for (Op op : events) {
-                int process = ((Process.Client) op.process()).id() * keys + k;
-                tagged.add(new Op(0, Op.NO_TIME, op.type(), Process.client(process), op.f(), op.value(),
-                        op.error(), Map.of("key", Value.of("k" + k))));
-            }
-            parts.add(tagged);
-        }
-        int[] at = new int[keys];
-        List<Op> merged = new ArrayList<>();
-        int left = parts.stream().mapToInt(List::size).sum();
-        while (left-- > 0) {
-            int k = random.nextInt(keys);
-            while (at[k] == parts.get(k).size()) {
-                k = (k + 1) % keys;
-            }
-            merged.add(parts.get(k).get(at[k]++));
-        }
-        return History.of("keyed", merged);
     }
 }

@@ -14,6 +14,7 @@ import io.lockchaos.checker.model.CasRegisterModel;
 import io.lockchaos.checker.model.RegisterModel;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.checker.CheckResult;
+import io.lockchaos.checker.model.Model;
 import io.lockchaos.checker.model.Models;
 import java.time.Duration;
 import java.util.List;
@@ -53,7 +54,7 @@ class LinearizabilityTest {
         assertEquals("read", cx.operation().f());
         assertEquals(2, cx.prefixes().get(0).linearized());
         assertEquals("2", cx.prefixes().get(0).state());
-        assertTrue(cx.render().contains("read 1 but the register holds 2"), cx.render());
+        assertTrue(cx.render().contains("read 1 cannot follow: the register holds another value"), cx.render());
     }
 
     @Test
@@ -181,11 +182,11 @@ class LinearizabilityTest {
         assertEquals(List.of("write 1", "cas [1 2] succeeded"),
                 longest.last().stream().map(Counterexample.Call::call).toList());
         assertEquals("2", longest.state());
-        assertEquals("read 1 but the register holds 2", longest.reason());
+        assertEquals("read 1 cannot follow: the register holds another value", longest.reason());
         assertEquals(List.of("2"), longest.pending().stream().map(Counterexample.Call::process).toList(),
                 "the other read is pending");
         String json = new ObjectMapper().writeValueAsString(r);
-        assertTrue(json.contains("\"partition\":\"\"") && json.contains("\"reason\":\"read 1 but the register holds 2\""),
+        assertTrue(json.contains("\"partition\":\"\"") && json.contains("\"reason\":\"read 1 cannot follow: the register holds another value\""),
                 json);
     }
 
@@ -205,5 +206,23 @@ class LinearizabilityTest {
         LinearizabilityResult r = Linearizability.check(h, new RegisterModel(), OPTIONS);
         assertEquals(Validity.UNKNOWN, r.valid());
         assertTrue(r.reason().contains(":frobnicate"), r.reason());
+    }
+
+    @Test
+    void partitionsAreSearchedOnSeveralThreadsAndOneInvalidKeyDecides() {
+        CheckOptions twoThreads = new CheckOptions(Duration.ofSeconds(60), 1_000_000, 2);
+        Model<?, ?> model = Models.byName("keyed-cas-register");
+        LinearizabilityResult valid = Linearizability.check(RandomHistories.keyed(8000, 8, List.of()), model, twoThreads);
+        assertEquals(Validity.VALID, valid.valid(), valid::summary);
+        assertEquals(8, valid.stats().partitions());
+        int stranger = 1_000_000;
+        List<Op> staleRead = List.of(
+                new Op(0, Op.NO_TIME, OpType.INVOKE, Process.client(stranger), "read", Value.NIL, Value.NIL,
+                        Map.of("key", Value.of("k3"))),
+                new Op(0, Op.NO_TIME, OpType.OK, Process.client(stranger), "read", Value.of(99), Value.NIL,
+                        Map.of("key", Value.of("k3"))));
+        LinearizabilityResult invalid = Linearizability.check(RandomHistories.keyed(8000, 8, staleRead), model, twoThreads);
+        assertEquals(Validity.INVALID, invalid.valid(), invalid::summary);
+        assertEquals(List.of("k3"), invalid.counterexamples().stream().map(Counterexample::partition).toList());
     }
 }

@@ -7,6 +7,7 @@ import io.lockchaos.checker.history.Process;
 import io.lockchaos.checker.history.Value;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -136,5 +137,37 @@ final class RandomHistories {
 
     private void emit(OpType type, Pending p, Value value) {
         events.add(new Op(events.size(), Op.NO_TIME, type, Process.client(p.process), p.f, value));
+    }
+
+    /**
+     * {@code keys} independent register histories ({@code operations / keys} operations each)
+     * interleaved at random, each event tagged with its {@code :key} ({@code k0}, {@code k1},
+     * ...), followed by {@code tail} events.
+     */
+    static History keyed(int operations, int keys, List<Op> tail) {
+        Random random = new Random(operations + keys);
+        List<List<Op>> parts = new ArrayList<>();
+        for (int k = 0; k < keys; k++) {
+            List<Op> events = new RandomHistories(new Random(k), 5, 5, true, 0.001).generate(operations / keys).ops();
+            List<Op> tagged = new ArrayList<>(events.size());
+            for (Op op : events) {
+                int process = ((Process.Client) op.process()).id() * keys + k;
+                tagged.add(new Op(0, Op.NO_TIME, op.type(), Process.client(process), op.f(), op.value(),
+                        op.error(), Map.of("key", Value.of("k" + k))));
+            }
+            parts.add(tagged);
+        }
+        int[] at = new int[keys];
+        List<Op> merged = new ArrayList<>();
+        int left = parts.stream().mapToInt(List::size).sum();
+        while (left-- > 0) {
+            int k = random.nextInt(keys);
+            while (at[k] == parts.get(k).size()) {
+                k = (k + 1) % keys;
+            }
+            merged.add(parts.get(k).get(at[k]++));
+        }
+        merged.addAll(tail);
+        return History.of("keyed", merged);
     }
 }
