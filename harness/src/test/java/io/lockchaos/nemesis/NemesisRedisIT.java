@@ -149,6 +149,18 @@ class NemesisRedisIT {
         });
     }
 
+    @Test
+    @Order(5)
+    void aFailoverByCommandPromotesAnotherReplica() {
+        var primary = targets.primary().orElseThrow();
+        String before = primary.primary();
+        try (ActiveFault failover = inject("failover command")) {
+            assertNotEquals(before, primary.primary(), "SENTINEL FAILOVER promoted a replica");
+        }
+        assertTrue(recorded.ops().stream().anyMatch(s -> s.startsWith("start-failover {:method \"command\", :old \""
+                + before + "\"") && !s.contains(":new nil")), String.join("\n", recorded.ops()));
+    }
+
     private io.lockchaos.faults.nemesis.FaultNode node(String name) {
         return targets.nodes().stream().filter(n -> n.name().equals(name)).findFirst().orElseThrow();
     }

@@ -138,6 +138,49 @@ class NodeNemesisTest {
     }
 
     @Test
+    void aStrobeFlipsTheClockUntilHealedThenRestoresIt() {
+        StrobeWatch a2 = new StrobeWatch();
+        NodeNemesis n = new NodeNemesis(FakeTargets.of(a2), recorder, 1);
+        ActiveFault strobe = n.inject(fault("clock redis-1 strobe 10s 5ms"));
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (a2.flips() < 4 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertTrue(a2.flips() >= 4, "the strobe flipped the clock: " + a2.flips());
+        strobe.close();
+        int flips = a2.flips();
+        assertEquals(Duration.ZERO, a2.clockOffset());
+        assertEquals(flips, a2.flips(), "no flip after the heal returned");
+        assertEquals(List.of("start-clock-strobe", "stop-clock-strobe"), recorder.fs());
+    }
+
+    /** A clock-skewable node that counts offset changes, safely across threads. */
+    private static final class StrobeWatch implements ClockSkewable {
+        private final java.util.concurrent.atomic.AtomicInteger sets = new java.util.concurrent.atomic.AtomicInteger();
+        private volatile Duration offset = Duration.ZERO;
+
+        @Override
+        public String name() {
+            return "redis-1";
+        }
+
+        @Override
+        public Duration clockOffset() {
+            return offset;
+        }
+
+        @Override
+        public void setClockOffset(Duration value) {
+            offset = value;
+            sets.incrementAndGet();
+        }
+
+        int flips() {
+            return sets.get();
+        }
+    }
+
+    @Test
     void theHistoryRecorderWritesNemesisInfoLines() {
         StringWriter out = new StringWriter();
         long[] now = {5};
