@@ -71,7 +71,10 @@ public final class NodeNemesis implements Nemesis {
         if (fault instanceof FaultSpec.Failover f) {
             return failover(f);
         }
-        FaultSpec.LinkToxic toxic = (FaultSpec.LinkToxic) fault;
+        return toxic((FaultSpec.LinkToxic) fault);
+    }
+
+    private ActiveFault toxic(FaultSpec.LinkToxic toxic) {
         LinkFaults links = targets.links().orElseThrow(() -> new FaultNotSupportedException(
                 "'" + toxic.script() + "': link toxics (latency, bandwidth, blackhole, reset-peer) need the proxy "
                         + "in front of the nodes, which this cluster does not have (not available yet)"));
