@@ -9,6 +9,7 @@ import io.lockchaos.faults.nemesis.HistoryFaultRecorder;
 import io.lockchaos.faults.nemesis.NemesisException;
 import io.lockchaos.faults.nemesis.NodeNemesis;
 import io.lockchaos.faults.schedule.FaultParser;
+import io.lockchaos.faults.schedule.FaultSpec;
 import io.lockchaos.faults.schedule.FaultSyntaxException;
 import io.lockchaos.nemesis.ClusterTargets;
 import java.io.PrintWriter;
@@ -36,21 +37,26 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "fault",
         mixinStandardHelpOptions = true,
         description = {"Inject one fault into the cluster that is up, or heal them all.", "",
-            "  fault pause TARGET[,TARGET...] [DURATION]       SIGSTOP, later SIGCONT",
-            "  fault clock TARGET[,...] +OFFSET|-OFFSET [DURATION]  move the wall clock (libfaketime)",
-            "  fault clock TARGET[,...] strobe DELTA PERIOD DURATION  flip the clock every PERIOD",
-            "  fault clock TARGET[,...] reset                 clock back to true time",
-            "  fault partition isolate TARGET[,...] [DURATION] cut these nodes off from all others",
-            "  fault partition halves|bridge [DURATION]        random majority/minority, or bridged",
-            "  fault kill TARGET[,...] [DURATION]              SIGKILL; started again when healed",
-            "  fault restart TARGET[,...]                      SIGKILL and start at once",
-            "  fault failover [kill|isolate|command] [DURATION] make Sentinel promote a replica",
-            "  fault latency|bandwidth|blackhole|reset-peer ...  link toxics (need the proxy; not available yet)",
-            "  fault heal                                      remove every fault lockchaos left",
+            "  fault pause T[,T...] [DURATION]         SIGSTOP, later SIGCONT",
+            "  fault clock T[,...] +OFFSET|-OFFSET [DURATION]",
+            "                                          move the wall clock (libfaketime)",
+            "  fault clock T[,...] strobe DELTA PERIOD DURATION",
+            "                                          flip the clock every PERIOD",
+            "  fault clock T[,...] reset               clock back to true time",
+            "  fault partition isolate T[,...] [DURATION]",
+            "                                          cut nodes off from all others",
+            "  fault partition halves|bridge [DURATION]  random halves, or bridged",
+            "  fault kill T[,...] [DURATION]           SIGKILL; started when healed",
+            "  fault restart T[,...]                   SIGKILL and start at once",
+            "  fault failover [kill|isolate|command] [DURATION]",
+            "                                          make Sentinel promote a replica",
+            "  fault latency|bandwidth|blackhole|reset-peer ...",
+            "                                          link toxics (need the proxy: not yet)",
+            "  fault heal                              remove every fault lockchaos left",
             "",
-            "Durations: 500ms, 5s, 2m (optionally after 'for'). Without a duration the fault stays until",
-            "'lockchaos fault heal'; with one the command blocks until it is healed. TARGETs are node names",
-            "('lockchaos cluster status'); the storage node takes no faults."})
+            "DURATION: 500ms, 5s, 2m (optionally after 'for'). Without one the fault",
+            "stays until 'lockchaos fault heal'; with one the command blocks until it",
+            "has healed. T: node names ('lockchaos cluster status'); storage takes none."})
 public final class FaultCommand implements Callable<Integer> {
 
     /** Exit code when a fault could not be injected or healed on a node. */
@@ -111,6 +117,10 @@ public final class FaultCommand implements Callable<Integer> {
 
     private int inject(NodeNemesis nemesis, PrintWriter err) {
         FaultParser.Timed timed = FaultParser.parse(words);
+        if (timed.fault() instanceof FaultSpec.ClockStrobe && timed.duration().isEmpty()) {
+            throw new FaultSyntaxException("command line", 0, String.join(" ", words), "a clock strobe runs in this "
+                    + "process and needs a duration, e.g. 'fault clock zk-1 strobe 5s 1s 30s'");
+        }
         ActiveFault fault = nemesis.inject(timed.fault());
         if (timed.duration().isEmpty()) {
             err.println("lockchaos: " + timed.fault().script() + (fault.isHealed() ? " done"

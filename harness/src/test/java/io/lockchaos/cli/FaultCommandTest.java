@@ -64,6 +64,7 @@ class FaultCommandTest {
         "partition workers|needs worker nodes",
         "clock redis-1 120s|'120s' is not a clock offset such as +120s or -5s",
         "sleep redis-1|unknown fault kind 'sleep'",
+        "clock redis-1 strobe 5s 1s|a clock strobe runs in this process and needs a duration",
     })
     void badFaultsAreBadUsageWithTheReason(String fault, String reason) {
         assertEquals(Main.EXIT_USAGE, run(redisSingle(), fault.split(" ")));
@@ -76,7 +77,7 @@ class FaultCommandTest {
         CommandLine cli = Main.commandLine();
         cli.setOut(new PrintWriter(out));
         assertEquals(0, cli.execute("fault", "--help"));
-        for (String line : List.of("fault pause TARGET", "fault clock TARGET[,...] +OFFSET|-OFFSET",
+        for (String line : List.of("fault pause T[,T...]", "fault clock T[,...] +OFFSET|-OFFSET",
                 "fault partition isolate", "fault failover [kill|isolate|command]", "fault heal")) {
             assertTrue(out.toString().contains(line), line + " in\n" + out);
         }
