@@ -161,6 +161,32 @@ class NemesisRedisIT {
                 + before + "\"") && !s.contains(":new nil")), String.join("\n", recorded.ops()));
     }
 
+    @Test
+    @Order(6)
+    void aFailoverByIsolationPromotesAReplicaAndTheOldMasterRejoins() {
+        var primary = targets.primary().orElseThrow();
+        String before = primary.primary();
+        try (ActiveFault failover = inject("failover isolate")) {
+            assertNotEquals(before, primary.primary(), "Sentinel promoted a replica of the isolated master");
+        }
+        String after = primary.primary();
+        Until.holds(CONVERGE, "the new master " + after + " takes writes", () -> {
+            try (Jedis master = client(after, 5000)) {
+                return "OK".equals(master.set("after-isolation", "v"));
+            }
+        });
+        Until.holds(CONVERGE, before + " rejoined as a replica", () -> {
+            try (Jedis old = client(before, 5000)) {
+                return Objects.equals("v", old.get("after-isolation"));
+            }
+        });
+        for (var n : targets.nodes()) {
+            if (n instanceof ContainerNode c) {
+                assertEquals(java.util.List.of(), c.droppedPeers(), n.name() + " has no rule left");
+            }
+        }
+    }
+
     private io.lockchaos.faults.nemesis.FaultNode node(String name) {
         return targets.nodes().stream().filter(n -> n.name().equals(name)).findFirst().orElseThrow();
     }
