@@ -11,7 +11,8 @@ import java.util.concurrent.CountDownLatch;
  * Plays a {@link Schedule} against a {@link Nemesis}: injects each step at its time, heals
  * it after its duration, and always ends with {@link Nemesis#healAll()}: when the schedule
  * is over, when {@link #stop()} is called, when the thread is interrupted, and when an
- * injection or a heal throws (the exception then propagates, after the heal).
+ * injection or a heal throws (the exception then propagates, after the heal). One runner
+ * plays one schedule: once stopped it stays stopped.
  */
 public final class ScheduleRunner {
 
