@@ -100,7 +100,7 @@ final class ContainerCluster implements Cluster {
             try {
                 client.createProxy(route.node(), route.listen(), route.upstream());
             } catch (IOException e) {
-                throw new ClusterException("the proxy container (" + proxy.container().getDockerImageName()
+                throw new ClusterException("the proxy container (" + proxy.container().image()
                         + ", API on " + Node.HOST + ":" + proxyNode.hostPort() + ") refused proxy " + route.node()
                         + " " + route.listen() + " -> " + route.upstream() + ": " + e.getMessage()
                         + "; with " + ClusterOptions.TOXIPROXY_IMAGE_ENV + " set, is that image a Toxiproxy 2.x?", e);

@@ -24,8 +24,11 @@ public final class ProxyContainer extends GenericContainer<ProxyContainer> {
     /** The main class of lockchaos's server. */
     public static final String SERVER_CLASS = "io.lockchaos.faults.proxy.ToxiproxyServer";
 
+    private final String image;
+
     private ProxyContainer(String image, int listenPorts) {
         super(DockerImageName.parse(image));
+        this.image = image;
         withExposedPorts(API_PORT);
         IntStream.range(0, listenPorts).forEach(i -> addExposedPort(listenPort(i)));
         waitingFor(Wait.forHttp("/version").forPort(API_PORT).withStartupTimeout(STARTUP_TIMEOUT));
@@ -50,6 +53,11 @@ public final class ProxyContainer extends GenericContainer<ProxyContainer> {
     /** The port the {@code index}-th proxy listens on inside the container. */
     public static int listenPort(int index) {
         return FIRST_LISTEN_PORT + index;
+    }
+
+    /** The image name as given (unlike {@code getDockerImageName()}, never resolves or pulls it). */
+    public String image() {
+        return image;
     }
 
     /** The API's port as published for clients on the host. */
