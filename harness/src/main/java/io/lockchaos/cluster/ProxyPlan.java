@@ -43,8 +43,17 @@ record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes) {
         }
         ProxyContainer container = options.upstreamToxiproxy()
                 ? ProxyContainer.upstream(options.toxiproxyImage(), routes.size())
-                : ProxyContainer.lockchaos(images.tag(Image.JVM), LockchaosJar.find(), routes.size());
+                : ProxyContainer.lockchaos(images.tag(Image.JVM), LockchaosJar.find(), routes.size(), engineIsLocal());
         NodeSpec spec = new NodeSpec(Node.PROXY_HOST, Role.PROXY, ProxyContainer.API_PORT, false, container);
         return new ProxyPlan(spec, container, List.copyOf(routes));
+    }
+
+    /**
+     * Whether the Docker engine runs on this machine (no {@code DOCKER_HOST}, or a unix
+     * socket), so that it can bind-mount the jar instead of receiving a copy.
+     */
+    static boolean engineIsLocal() {
+        String dockerHost = System.getenv("DOCKER_HOST");
+        return dockerHost == null || dockerHost.isBlank() || dockerHost.startsWith("unix://");
     }
 }
