@@ -16,21 +16,30 @@ import java.util.Optional;
  * A running cluster's containers as the nemesis's targets: every node (the ledger's
  * {@code storage} by name only, with no capability: faults leave it alone), Sentinel's primary when the cluster has
  * Sentinels. Built from a {@link Cluster} in a run or from {@code results/.cluster.json}
- * for the command line. Link toxics need the proxy, which is not wired in yet.
+ * for the command line. Link toxics go through the cluster's proxy.
  */
 public final class ClusterTargets implements FaultTargets {
 
     private final List<ContainerNode> nodes;
     private final List<FaultNode> all;
     private final Optional<HasPrimary> primary;
+    private final Optional<LinkFaults> links;
 
     private ClusterTargets(List<ContainerNode> all) {
-        this.nodes = all.stream().filter(n -> n.role() != Role.STORAGE).toList();
+        this.nodes = all.stream().filter(n -> !untouchable(n.role())).toList();
         List<FaultNode> named = new java.util.ArrayList<>(nodes);
-        all.stream().filter(n -> n.role() == Role.STORAGE).forEach(n -> named.add(new Untouchable(n.name())));
+        all.stream().filter(n -> untouchable(n.role())).forEach(n -> named.add(new Untouchable(n.name())));
         this.all = List.copyOf(named);
         List<ContainerNode> sentinels = nodes.stream().filter(n -> n.role() == Role.SENTINEL).toList();
         this.primary = sentinels.isEmpty() ? Optional.empty() : Optional.of(new SentinelPrimary(sentinels, () -> nodes));
+        this.links = all.stream().filter(n -> n.role() == Role.PROXY).findFirst()
+                .map(proxy -> new ProxyLinks(new io.lockchaos.faults.link.LinkFaults(Node.HOST, proxy.hostPort()),
+                        nodes.stream().map(ContainerNode::name).toList()));
+    }
+
+    /** The ledger and the proxy are named but never faulted: faults act on the lock service. */
+    private static boolean untouchable(Role role) {
+        return role == Role.STORAGE || role == Role.PROXY;
     }
 
     public static ClusterTargets of(Cluster cluster) {
@@ -59,9 +68,10 @@ public final class ClusterTargets implements FaultTargets {
         return primary;
     }
 
+    /** Link toxics on the proxy in front of every lock-service node (not the ledger). */
     @Override
     public Optional<LinkFaults> links() {
-        return Optional.empty();
+        return links;
     }
 
     /** The port node {@code name} is published on now (restarts change it); -1 for storage or unknown. */

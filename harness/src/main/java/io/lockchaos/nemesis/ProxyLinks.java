@@ -1,0 +1,108 @@
+package io.lockchaos.nemesis;
+
+import io.lockchaos.checker.history.Value;
+import io.lockchaos.faults.link.ActiveLinkFault;
+import io.lockchaos.faults.link.LinkFaults;
+import io.lockchaos.faults.link.LinkTarget;
+import io.lockchaos.faults.nemesis.ActiveFault;
+import io.lockchaos.faults.nemesis.FaultRecorder;
+import io.lockchaos.faults.schedule.FaultSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The link package: the nemesis's link toxics on the cluster's proxy, through toxiproxy-java.
+ * Injecting adds one toxic per target and records {@code :start-latency {:targets [...] ...}};
+ * closing removes exactly those toxics and records {@code :stop-latency}.
+ */
+final class ProxyLinks implements io.lockchaos.faults.nemesis.LinkFaults {
+
+    private final LinkFaults links;
+    private final List<String> proxied;
+
+    ProxyLinks(LinkFaults links, List<String> proxied) {
+        this.links = links;
+        this.proxied = List.copyOf(proxied);
+    }
+
+    @Override
+    public List<String> proxied() {
+        return proxied;
+    }
+
+    @Override
+    public ActiveFault inject(FaultSpec.LinkToxic toxic, FaultRecorder recorder) {
+        List<ActiveLinkFault> added = new ArrayList<>();
+        try {
+            for (String target : toxic.targets()) {
+                added.add(add((LinkTarget) () -> target, toxic));
+            }
+        } catch (RuntimeException e) {
+            added.forEach(ActiveLinkFault::close);
+            throw e;
+        }
+        String kind = toxic.kind().name().toLowerCase(Locale.ROOT).replace('_', '-');
+        Value.Dict value = describe(toxic);
+        recorder.record("start-" + kind, value);
+        return new Active(toxic, added, () -> recorder.record("stop-" + kind, value));
+    }
+
+    private ActiveLinkFault add(LinkTarget target, FaultSpec.LinkToxic toxic) {
+        return switch (toxic.kind()) {
+            case LATENCY -> links.latency(target, toxic.latency(), toxic.jitter());
+            case BANDWIDTH -> links.bandwidth(target, toxic.rateKbps());
+            case BLACKHOLE -> links.blackhole(target);
+            case RESET_PEER -> links.resetPeer(target, Duration.ZERO);
+        };
+    }
+
+    private static Value.Dict describe(FaultSpec.LinkToxic toxic) {
+        Value targets = new Value.Vec(toxic.targets().stream().map(Value::of).toList());
+        return switch (toxic.kind()) {
+            case LATENCY -> Value.map("targets", targets, "latency-ms", toxic.latency().toMillis(),
+                    "jitter-ms", toxic.jitter().toMillis());
+            case BANDWIDTH -> Value.map("targets", targets, "rate-kbps", toxic.rateKbps());
+            case BLACKHOLE, RESET_PEER -> Value.map("targets", targets);
+        };
+    }
+
+    @Override
+    public void healAll() {
+        links.healAll();
+    }
+
+    /** The toxics of one injection; closing removes them once. */
+    private static final class Active implements ActiveFault {
+        private final FaultSpec fault;
+        private final List<ActiveLinkFault> toxics;
+        private final Runnable recordHeal;
+        private final AtomicBoolean healed = new AtomicBoolean();
+
+        Active(FaultSpec fault, List<ActiveLinkFault> toxics, Runnable recordHeal) {
+            this.fault = fault;
+            this.toxics = List.copyOf(toxics);
+            this.recordHeal = recordHeal;
+        }
+
+        @Override
+        public FaultSpec fault() {
+            return fault;
+        }
+
+        @Override
+        public boolean isHealed() {
+            return healed.get();
+        }
+
+        @Override
+        public void close() {
+            if (healed.compareAndSet(false, true)) {
+                toxics.forEach(ActiveLinkFault::close);
+                recordHeal.run();
+            }
+        }
+    }
+}
