@@ -92,6 +92,12 @@ public final class Run implements AutoCloseable {
         return results;
     }
 
+    /** The cluster's run id (its containers' and the workers' label), once the cluster started. */
+    public java.util.Optional<String> clusterRunId() {
+        Cluster c = cluster;
+        return c == null ? java.util.Optional.empty() : java.util.Optional.of(c.runId());
+    }
+
     /** Runs the scenario to the end and writes its results; {@link #close()} tears down. */
     public RunOutcome execute() {
         say("results in " + results.dir());

@@ -36,9 +36,19 @@ final class RunChecks {
             }
         }
         Map<String, CheckResult> all = new LinkedHashMap<>();
-        byCheck.forEach((check, results) -> all.put(check, LockChecks.merge(check, results)));
+        byCheck.forEach((check, results) -> all.put(check, merge(check, results, scenario.lanes())));
         all.putAll(perLane);
         return all;
+    }
+
+    /** One check over every lane: the highest-priority verdict, each lane's summary, all evidence. */
+    private static CheckResult merge(String check, List<CheckResult> results, List<Lane> lanes) {
+        CheckResult merged = LockChecks.merge(check, results);
+        StringBuilder summary = new StringBuilder();
+        for (int i = 0; i < results.size(); i++) {
+            summary.append(i == 0 ? "" : "; ").append(lanes.get(i).name()).append(": ").append(results.get(i).summary());
+        }
+        return new CheckResult(check, merged.valid(), summary.toString(), merged.evidence());
     }
 
     /** The events of {@code lane}: its client processes, final reads of its keys, and named actors' others. */

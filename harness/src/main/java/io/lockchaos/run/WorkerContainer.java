@@ -27,6 +27,7 @@ final class WorkerContainer implements AutoCloseable {
     private final String name;
     private final JvmContainer container;
     private final CountDownLatch ended = new CountDownLatch(1);
+    private final Path log;
 
     /**
      * @param name {@code worker-N}: its host name and the last part of its container name
@@ -35,6 +36,8 @@ final class WorkerContainer implements AutoCloseable {
     WorkerContainer(String name, String image, Path jar, String network, String containerName,
                     Map<String, String> labels, String configJson, Consumer<String> lines, Path log) {
         this.name = name;
+        this.log = log;
+        appendLog(log, "worker " + name + ": stderr of java -cp " + JvmContainer.JAR + " " + MAIN + " " + CONFIG);
         LineSplitter out = new LineSplitter(lines);
         LineSplitter err = new LineSplitter(line -> appendLog(log, line));
         this.container = new JvmContainer(image)
@@ -108,6 +111,11 @@ final class WorkerContainer implements AutoCloseable {
     /** Its exit code, once it ended. */
     Long exitCode() {
         return container.getDockerClient().inspectContainerCmd(containerId()).exec().getState().getExitCodeLong();
+    }
+
+    /** Notes its exit code at the end of its log (143: stopped by SIGTERM, as the harness does). */
+    void logExit() {
+        appendLog(log, "worker " + name + " exited with status " + exitCode());
     }
 
     @Override
