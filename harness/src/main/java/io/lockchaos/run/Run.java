@@ -156,8 +156,12 @@ public final class Run implements AutoCloseable {
                         Math.max(0, (end - System.nanoTime()) / 1_000_000_000L), history.lines()));
                 nextReport += Duration.ofSeconds(5).toNanos();
             }
+            if (closed.get()) {
+                throw new RunException("the run was stopped (Ctrl-C or SIGTERM) with "
+                        + Math.max(0, (end - System.nanoTime()) / 1_000_000_000L) + " s to go");
+            }
             for (WorkerContainer w : workers) {
-                if (w.running()) {
+                if (w.running() || closed.get()) {
                     continue;
                 }
                 throw new RunException("worker " + w.name() + " stopped early (exit " + w.exitCode() + "); see "
