@@ -92,8 +92,13 @@ final class WorkerContainer implements AutoCloseable {
 
     /** Whether its JVM still runs. */
     boolean running() {
-        return container.getContainerId() != null && Boolean.TRUE.equals(
-                container.getDockerClient().inspectContainerCmd(containerId()).exec().getState().getRunning());
+        try {
+            return container.getContainerId() != null && Boolean.TRUE.equals(
+                    container.getDockerClient().inspectContainerCmd(containerId()).exec().getState().getRunning());
+        } catch (com.github.dockerjava.api.exception.NotFoundException removed) {
+            // Removed under the run (its clean-up on Ctrl-C): not running.
+            return false;
+        }
     }
 
     /** Sends SIGTERM: the worker finishes the step under way, closes its history and exits. */
