@@ -179,6 +179,7 @@ public final class Run implements AutoCloseable {
                     throw new RunException("worker " + w.name() + " did not end within 60 s of SIGTERM; see "
                             + results.log(w.name()));
                 }
+                w.logExit();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new RunException("interrupted while the workers stopped", e);

@@ -120,7 +120,13 @@ final class WorkerContainer implements AutoCloseable {
 
     /** Notes its exit code at the end of its log (143: stopped by SIGTERM, as the harness does). */
     void logExit() {
-        appendLog(log, "worker " + name + " exited with status " + exitCode());
+        // Docker records the exit a moment after the output ends.
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(10).toNanos();
+        while (running() && System.nanoTime() < deadline) {
+            java.util.concurrent.locks.LockSupport.parkNanos(java.time.Duration.ofMillis(50).toNanos());
+        }
+        appendLog(log, "worker " + name + (running() ? " still runs 10 s after its output ended"
+                : " exited with status " + exitCode()));
     }
 
     @Override

@@ -70,11 +70,13 @@ class RunIT {
         assertEquals(shortNoFault(), recorded, "scenario.json replays the same scenario");
         assertTrue(Files.readString(dir.resolve("scenario.json")).contains("image.jvm"));
         assertTrue(Files.readString(dir.resolve("results.json")).contains("\"ledger-unfenced\""));
-        for (String log : List.of("worker-1", "worker-2", "worker-3", "worker-4", "redis-1", "storage")) {
-            assertTrue(Files.isRegularFile(dir.resolve("logs").resolve(log + ".log")) || log.startsWith("worker"),
-                    "log of " + log);
+        for (String worker : List.of("worker-1", "worker-2", "worker-3", "worker-4")) {
+            String log = Files.readString(dir.resolve("logs").resolve(worker + ".log"));
+            assertTrue(log.contains(worker + " exited with status 143"), "stopped by SIGTERM: " + log);
         }
-        assertTrue(Files.isRegularFile(dir.resolve("logs").resolve("redis-1.log")));
+        for (String node : List.of("redis-1", "storage")) {
+            assertTrue(Files.size(dir.resolve("logs").resolve(node + ".log")) > 0, "the log of " + node);
+        }
         assertEquals(dir.toRealPath(), ROOT.resolve("latest").toRealPath(), "results/latest points at the run");
         assertEquals(0, Clusters.containerCount(runId), "no container of the run is left");
         assertTrue(progress.stream().anyMatch(l -> l.contains("events so far")), "progress while it runs: " + progress);
