@@ -140,10 +140,11 @@ public final class ClusterCommand implements Runnable {
 
         static void print(PrintWriter out, ClusterState state) {
             out.printf("%s cluster (run %s, network %s)%n", state.topology(), state.runId(), state.network());
-            out.printf("%-12s %-9s %-21s %-16s %s%n", "NODE", "ROLE", "ADDRESS", "NETWORK IP", "CONTAINER");
+            out.printf("%-12s %-9s %-21s %-21s %-16s %s%n", "NODE", "ROLE", "ADDRESS", "VIA PROXY", "NETWORK IP",
+                    "CONTAINER");
             for (ClusterState.Entry n : state.nodes()) {
-                out.printf("%-12s %-9s %-21s %-16s %s%n", n.name(), n.role(), n.host() + ":" + n.port(),
-                        n.ip(), n.containerName());
+                out.printf("%-12s %-9s %-21s %-21s %-16s %s%n", n.name(), n.role(), n.host() + ":" + n.port(),
+                        n.proxyPort() > 0 ? n.host() + ":" + n.proxyPort() : "-", n.ip(), n.containerName());
             }
             out.flush();
         }

@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Proves or disproves the safety of distributed locks on real clusters.",
-        subcommands = {CheckCommand.class, BenchCommand.class, ClusterCommand.class, RunCommand.class, ListCommand.class, ReplayCommand.class,
+        subcommands = {CheckCommand.class, BenchCommand.class, ClusterCommand.class, FaultCommand.class,
+            RunCommand.class, ListCommand.class, ReplayCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 

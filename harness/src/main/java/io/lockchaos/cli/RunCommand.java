@@ -53,7 +53,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             if (scenario == null) {
                 err.println("lockchaos: no scenario given; running the default, " + Scenarios.DEFAULT
-                        + " (no faults: the fault scenarios need the nemesis, which this build does not have yet)");
+                        + " (no faults: the run does not drive the nemesis yet)");
             }
             s = Scenarios.find(scenario == null ? Scenarios.DEFAULT : scenario);
             s = override(s);

@@ -1,5 +1,6 @@
 package io.lockchaos.cluster;
 
+import io.lockchaos.faults.link.LinkFaults;
 import java.util.List;
 import java.util.Optional;
 
@@ -44,6 +45,26 @@ public interface Cluster extends AutoCloseable {
      */
     default Optional<Node> nodeAt(String ip) {
         return nodes().stream().filter(n -> n.ip().equals(ip)).findFirst();
+    }
+
+    /**
+     * The {@code toxiproxy} node: a Toxiproxy-API server with one proxy per server node,
+     * named after it ({@link Node#proxyPort()}). Its {@link Node#hostPort()} is the API.
+     *
+     * @throws ClusterException when this cluster has none
+     */
+    default Node proxy() {
+        return nodes(Role.PROXY).stream().findFirst()
+                .orElseThrow(() -> new ClusterException("this " + topology().id() + " cluster has no "
+                        + Node.PROXY_HOST + " node; its nodes are " + nodes().stream().map(Node::name).toList()));
+    }
+
+    /**
+     * Link faults on this cluster's proxies: {@code try (var slow = cluster.links().latency(node,
+     * ms200, ms50))}. They affect only connections through a node's proxy port.
+     */
+    default LinkFaults links() {
+        return new LinkFaults(Node.HOST, proxy().hostPort());
     }
 
     /** Removes every container and the network. Idempotent. */

@@ -18,21 +18,26 @@ import java.util.Optional;
  * {"runId": "3fa1c2d4", "topology": "redis-single", "network": "lockchaos-3fa1c2d4",
  *  "nodes": [{"name": "redis-1", "role": "master", "host": "127.0.0.1", "port": 32771,
  *             "ip": "172.18.0.2", "internalPort": 6379, "containerId": "…",
- *             "containerName": "lockchaos-3fa1c2d4-redis-1", "pid": 12345, "persistent": false}, …]}
+ *             "containerName": "lockchaos-3fa1c2d4-redis-1", "pid": 12345, "persistent": false,
+ *             "proxyPort": 32790, "proxyInternalPort": 8666}, …,
+ *            {"name": "toxiproxy", "role": "proxy", "port": 32785, "internalPort": 8474, "proxyPort": 0, …}]}
  * }</pre>
  * {@code port} is the published port on {@code host}; {@code ip} and {@code internalPort}
- * are how the other nodes reach it.
+ * are how the other nodes reach it. {@code proxyPort} on {@code host} reaches the node through
+ * its proxy (subject to link faults), as does {@code toxiproxy:proxyInternalPort} on the
+ * cluster network; the {@code toxiproxy} node's own {@code port} is the Toxiproxy API.
  */
 public record ClusterState(String runId, String topology, String network, int zkNodes, boolean persist,
                            List<Entry> nodes) {
 
     /** One node, flattened for JSON. */
     public record Entry(String name, String role, String host, int port, String ip, int internalPort,
-                        String containerId, String containerName, long pid, boolean persistent) {
+                        String containerId, String containerName, long pid, boolean persistent,
+                        int proxyPort, int proxyInternalPort) {
 
         static Entry of(Node n) {
             return new Entry(n.name(), n.role().label(), n.host(), n.hostPort(), n.ip(), n.port(),
-                    n.containerId(), n.containerName(), n.pid(), n.persistent());
+                    n.containerId(), n.containerName(), n.pid(), n.persistent(), n.proxyPort(), n.proxyInternalPort());
         }
     }
 

@@ -6,8 +6,13 @@ import com.github.dockerjava.api.model.ContainerNetwork;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
+import eu.rekawek.toxiproxy.ToxiproxyClient;
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -50,6 +55,7 @@ final class ContainerCluster implements Cluster {
             for (List<NodeSpec> wave : plan.waves()) {
                 startWave(wave);
             }
+            wireProxies(plan.proxy());
             plan.ready().run();
         } catch (RuntimeException e) {
             close();
@@ -85,6 +91,30 @@ final class ContainerCluster implements Cluster {
         }
     }
 
+    /** Creates a proxy per server node and gives each node its proxy ports. */
+    private void wireProxies(ProxyPlan proxy) {
+        Node proxyNode = node(proxy.spec().name());
+        ToxiproxyClient client = new ToxiproxyClient(Node.HOST, proxyNode.hostPort());
+        List<Node> wired = new ArrayList<>();
+        for (ProxyPlan.Route route : proxy.routes()) {
+            try {
+                client.createProxy(route.node(), route.listen(), route.upstream());
+            } catch (IOException e) {
+                throw new ClusterException("the proxy container (" + proxy.container().image()
+                        + ", API on " + Node.HOST + ":" + proxyNode.hostPort() + ") refused proxy " + route.node()
+                        + " " + route.listen() + " -> " + route.upstream() + ": " + e.getMessage()
+                        + "; with " + ClusterOptions.TOXIPROXY_IMAGE_ENV + " set, is that image a Toxiproxy 2.x?", e);
+            }
+            wired.add(node(route.node()).withProxy(proxy.container().getMappedPort(route.listenPort()),
+                    route.listenPort()));
+        }
+        synchronized (nodes) {
+            for (Node n : wired) {
+                nodes.replaceAll(old -> old.name().equals(n.name()) ? n : old);
+            }
+        }
+    }
+
     private Node startNode(NodeSpec spec) {
         GenericContainer<?> c = spec.container();
         String containerName = networkName + "-" + spec.name();
@@ -105,13 +135,17 @@ final class ContainerCluster implements Cluster {
                 c.getMappedPort(spec.port()), spec.persistent());
     }
 
-    /** Unique name, host name = node name, iptables allowed, the port published on 127.0.0.1 only. */
+    /** Unique name, host name = node name, iptables allowed, its ports published on 127.0.0.1 only. */
     private static void configure(CreateContainerCmd cmd, String containerName, NodeSpec spec) {
         cmd.withName(containerName).withHostName(spec.name());
+        Set<Integer> ports = new TreeSet<>(spec.container().getExposedPorts());
+        ports.add(spec.port());
         cmd.getHostConfig()
                 .withCapAdd(Capability.NET_ADMIN)
                 .withPublishAllPorts(false)
-                .withPortBindings(new PortBinding(Ports.Binding.bindIp(Node.HOST), ExposedPort.tcp(spec.port())));
+                .withPortBindings(ports.stream()
+                        .map(p -> new PortBinding(Ports.Binding.bindIp(Node.HOST), ExposedPort.tcp(p)))
+                        .toList());
     }
 
     private static String logTail(GenericContainer<?> c) {
@@ -154,10 +188,15 @@ final class ContainerCluster implements Cluster {
     public List<Node> nodes() {
         synchronized (nodes) {
             List<Node> ordered = new ArrayList<>(nodes);
-            ordered.sort(java.util.Comparator.comparing((Node n) -> n.role() == Role.STORAGE)
+            ordered.sort(Comparator.comparingInt(ContainerCluster::sortGroup)
                     .thenComparing(n -> n.role().ordinal()));
             return List.copyOf(ordered);
         }
+    }
+
+    /** Servers first, then storage, then the proxy. */
+    private static int sortGroup(Node n) {
+        return n.role() == Role.PROXY ? 2 : n.role() == Role.STORAGE ? 1 : 0;
     }
 
     @Override

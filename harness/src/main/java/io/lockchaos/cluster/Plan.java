@@ -16,8 +16,10 @@ import java.util.stream.IntStream;
  *
  * @param waves the nodes, wave by wave
  * @param ready waits, after the last wave, until the cluster can do its job
+ * @param proxy the {@code toxiproxy} node (started with the first wave) and its proxies, one
+ *     per server node, created once every wave is up
  */
-record Plan(List<List<NodeSpec>> waves, Runnable ready) {
+record Plan(List<List<NodeSpec>> waves, Runnable ready, ProxyPlan proxy) {
 
     /** The name Sentinels know the master by. */
     static final String SENTINEL_MASTER = "lockchaos";
@@ -27,11 +29,25 @@ record Plan(List<List<NodeSpec>> waves, Runnable ready) {
     static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
 
     static Plan of(Topology topology, ClusterOptions options, ImageTags images) {
+        return withProxy(servers(topology, options, images), options, images);
+    }
+
+    /** The server nodes' plan, with the proxy node added to the first wave. */
+    private static Plan withProxy(Servers servers, ClusterOptions options, ImageTags images) {
+        ProxyPlan proxy = ProxyPlan.forNodes(servers.waves(), options, images);
+        List<List<NodeSpec>> waves = new ArrayList<>(servers.waves());
+        List<NodeSpec> first = new ArrayList<>(waves.get(0));
+        first.add(proxy.spec());
+        waves.set(0, List.copyOf(first));
+        return new Plan(List.copyOf(waves), servers.ready(), proxy);
+    }
+
+    private static Servers servers(Topology topology, ClusterOptions options, ImageTags images) {
         switch (topology) {
             case REDIS_SINGLE:
-                return new Plan(List.of(withStorage(masters(1, options, images), options, images)), () -> { });
+                return new Servers(List.of(withStorage(masters(1, options, images), options, images)), () -> { });
             case REDLOCK:
-                return new Plan(List.of(withStorage(masters(REDLOCK_MASTERS, options, images), options, images)),
+                return new Servers(List.of(withStorage(masters(REDLOCK_MASTERS, options, images), options, images)),
                         () -> { });
             case REDIS_REPLICATED:
                 return replicated(options, images);
@@ -42,7 +58,11 @@ record Plan(List<List<NodeSpec>> waves, Runnable ready) {
         }
     }
 
-    private static Plan replicated(ClusterOptions options, ImageTags images) {
+    /** The server nodes of a topology, wave by wave, and its readiness check. */
+    private record Servers(List<List<NodeSpec>> waves, Runnable ready) {
+    }
+
+    private static Servers replicated(ClusterOptions options, ImageTags images) {
         List<NodeSpec> data = new ArrayList<>(masters(1, options, images));
         String master = data.get(0).name();
         for (int i = 2; i <= REPLICAS + 1; i++) {
@@ -57,17 +77,17 @@ record Plan(List<List<NodeSpec>> waves, Runnable ready) {
                         false, sentinels.get(i)))
                 .toList();
         Runnable ready = () -> sentinels.forEach(s -> s.awaitQuorumView(REPLICAS, SENTINELS - 1, READY_TIMEOUT));
-        return new Plan(List.of(withStorage(data, options, images), sentinelWave), ready);
+        return new Servers(List.of(withStorage(data, options, images), sentinelWave), ready);
     }
 
-    private static Plan zookeeper(ClusterOptions options, ImageTags images) {
+    private static Servers zookeeper(ClusterOptions options, ImageTags images) {
         List<String> names = IntStream.rangeClosed(1, options.zkNodes()).mapToObj(i -> "zk-" + i).toList();
         List<NodeSpec> nodes = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             nodes.add(new NodeSpec(names.get(i), Role.ZK, ZooKeeperContainer.CLIENT_PORT, true,
                     new ZooKeeperContainer(images.tag(Image.ZOOKEEPER), i + 1, names)));
         }
-        return new Plan(List.of(withStorage(nodes, options, images)), () -> { });
+        return new Servers(List.of(withStorage(nodes, options, images)), () -> { });
     }
 
     private static List<NodeSpec> masters(int count, ClusterOptions options, ImageTags images) {

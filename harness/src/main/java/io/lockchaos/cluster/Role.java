@@ -13,7 +13,12 @@ public enum Role {
     /** The Redis that holds the ledger the lock protects; faults leave it alone. */
     STORAGE,
     /** A ZooKeeper ensemble member. */
-    ZK;
+    ZK,
+    /**
+     * The Toxiproxy-API server in front of every other node ({@code toxiproxy} on the
+     * network); link faults act on connections through it.
+     */
+    PROXY;
 
     /** The lower-case name used in state files and on the command line. */
     public String label() {

@@ -17,6 +17,13 @@
  * cluster on Ctrl-C, and each start first removes what killed runs left behind
  * ({@link io.lockchaos.cluster.Leftovers}).
  *
+ * <p>Every topology also has a {@code toxiproxy} node ({@link io.lockchaos.cluster.Role#PROXY}):
+ * a Toxiproxy-API server with one proxy per server node, named after the node, so that a
+ * client connecting to {@link io.lockchaos.cluster.Node#proxyPort()} can be slowed, cut or reset
+ * by {@link io.lockchaos.cluster.Cluster#links()}. By default it runs lockchaos's own server from
+ * the shaded jar ({@code LockchaosJar} finds it); {@code LOCKCHAOS_TOXIPROXY_IMAGE} (or
+ * {@link io.lockchaos.cluster.ClusterOptions#withToxiproxyImage}) runs Shopify's image instead.
+ *
  * <p>Sentinel and other servers name nodes by their IP on the cluster network; a client on
  * the host maps such an address back to a published port with
  * {@link io.lockchaos.cluster.Cluster#nodeAt(String)}.

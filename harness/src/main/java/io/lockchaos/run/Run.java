@@ -67,7 +67,8 @@ public final class Run implements AutoCloseable {
     public static Run create(Scenario scenario, Path resultsRoot, Consumer<String> progress) {
         if (!Schedule.parse(scenario.name() + " schedule", scenario.schedule()).steps().isEmpty()) {
             throw new ScenarioException("scenario " + scenario.name() + " schedules faults, but faults need the "
-                    + "nemesis, not available in this build; run a scenario with an empty schedule");
+                    + "nemesis, not available in this build's run lifecycle yet; run a scenario with an empty schedule, "
+                    + "or inject faults by hand with 'lockchaos fault' while it runs");
         }
         ResultsDir dir = ResultsDir.create(resultsRoot, scenario.name(), LocalDateTime.now());
         dir.write(dir.scenarioJson(), ScenarioFile.toJson(scenario, resolved()));

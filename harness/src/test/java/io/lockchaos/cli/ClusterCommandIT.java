@@ -34,6 +34,28 @@ class ClusterCommandIT {
         return cli.execute(args);
     }
 
+    /** Every server node has a proxy port that reaches it; the proxy node is listed with its API port. */
+    private static void assertProxied(JsonNode nodes) {
+        int proxies = 0;
+        for (JsonNode node : nodes) {
+            if (node.get("role").asText().equals("proxy")) {
+                proxies++;
+                assertEquals("toxiproxy", node.get("name").asText());
+                assertEquals(8474, node.get("internalPort").asInt());
+                continue;
+            }
+            assertTrue(node.get("proxyPort").asInt() > 0, node.toString());
+            assertTrue(node.get("proxyInternalPort").asInt() > 0, node.toString());
+            try (Jedis jedis = new Jedis(node.get("host").asText(), node.get("proxyPort").asInt(), 5000)) {
+                assertEquals("PONG", jedis.ping(), "through the proxy of " + node);
+                assertEquals(node.get("internalPort").asInt(), Integer.parseInt(
+                        jedis.info("server").lines().filter(l -> l.startsWith("tcp_port:")).findFirst()
+                                .orElseThrow().substring("tcp_port:".length()).strip()), node.toString());
+            }
+        }
+        assertEquals(1, proxies, nodes.toString());
+    }
+
     @Test
     void upStatusDown() throws IOException {
         Assumptions.assumeFalse(Files.exists(ClusterState.defaultFile()),
@@ -52,6 +74,9 @@ class ClusterCommandIT {
             try (Jedis jedis = new Jedis(master.get("host").asText(), master.get("port").asInt(), 5000)) {
                 assertEquals("PONG", jedis.ping());
             }
+            assertProxied(status.get("nodes"));
+            assertEquals(0, run("cluster", "status"), err.toString());
+            assertTrue(out.toString().contains("VIA PROXY") && out.toString().contains("toxiproxy"), out.toString());
             assertEquals(3, run("cluster", "up", "redlock"), "a second up is refused while one is up");
             assertTrue(err.toString().contains("already up"), err.toString());
         } finally {

@@ -4,14 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lockchaos.cluster.containers.FourLetterWords;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import org.apache.curator.framework.CuratorFramework;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import redis.clients.jedis.Jedis;
 
-/** Every topology starts, answers on every node, and leaves nothing behind when closed. */
+/**
+ * Every topology starts, answers on every node, directly and through its proxy, and leaves
+ * nothing behind (the proxy container included) when closed.
+ */
 @Tag("chaos")
 class TopologyStartIT {
 
@@ -23,16 +28,29 @@ class TopologyStartIT {
         try {
             assertEquals(1, cluster.nodes(Role.STORAGE).size());
             assertEquals(expectedNodes(topology), cluster.nodes().size(), cluster.nodes().toString());
+            assertEquals(Node.PROXY_HOST, cluster.proxy().name());
             for (Node node : cluster.nodes()) {
                 assertTrue(node.pid() > 0 && !node.ip().isEmpty() && node.hostPort() > 0, node.toString());
+                if (node.role() == Role.PROXY) {
+                    assertFalse(node.hasProxy(), node.toString());
+                    continue;
+                }
+                assertTrue(node.hasProxy() && node.proxyInternalPort() > 0, node.toString());
                 if (node.role() == Role.ZK) {
+                    assertEquals("imok", FourLetterWords.send(node.host(), node.proxyPort(), "ruok", Duration.ofSeconds(10)),
+                            "via proxy: " + node);
                     continue;
                 }
                 try (Jedis jedis = new Jedis(node.host(), node.hostPort(), 5000)) {
                     assertEquals("PONG", jedis.ping(), node.name());
                     if (node.role() == Role.MASTER || node.role() == Role.STORAGE) {
                         assertEquals("OK", jedis.set("k-" + node.name(), "v-" + runId));
-                        assertEquals("v-" + runId, jedis.get("k-" + node.name()));
+                    }
+                }
+                try (Jedis viaProxy = new Jedis(node.host(), node.proxyPort(), 5000)) {
+                    assertEquals("PONG", viaProxy.ping(), "via proxy: " + node);
+                    if (node.role() == Role.MASTER || node.role() == Role.STORAGE) {
+                        assertEquals("v-" + runId, viaProxy.get("k-" + node.name()), "via proxy: " + node);
                     }
                 }
             }
@@ -48,10 +66,10 @@ class TopologyStartIT {
 
     private static int expectedNodes(Topology topology) {
         switch (topology) {
-            case REDIS_SINGLE: return 2;
-            case REDIS_REPLICATED: return 7;
-            case REDLOCK: return 6;
-            case ZOOKEEPER: return 4;
+            case REDIS_SINGLE: return 3;
+            case REDIS_REPLICATED: return 8;
+            case REDLOCK: return 7;
+            case ZOOKEEPER: return 5;
             default: throw new AssertionError(topology);
         }
     }

@@ -1,7 +1,5 @@
 package io.lockchaos.checker.model;
 
-import io.lockchaos.checker.history.Operation;
-import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -9,7 +7,7 @@ import java.util.OptionalLong;
  * that shows a token must show a larger one than the last grant that showed one. Grants
  * without a token (unfenced, or indeterminate) are not compared.
  */
-public record FencedMutexModel() implements Model<FencedMutexModel.State, LockCall> {
+public record FencedMutexModel() implements LockModel<FencedMutexModel.State> {
 
     private static final OwnerMutexModel OWNER = new OwnerMutexModel();
 
@@ -29,17 +27,6 @@ public record FencedMutexModel() implements Model<FencedMutexModel.State, LockCa
     @Override
     public State init() {
         return new State(LockState.FREE, OptionalLong.empty());
-    }
-
-    /** Each lock is independent of the others: one partition per lock name. */
-    @Override
-    public String partition(Operation operation) {
-        return LockCall.lockOf(operation);
-    }
-
-    @Override
-    public Optional<LockCall> prepare(Operation operation) {
-        return LockCall.of(operation, name());
     }
 
     @Override

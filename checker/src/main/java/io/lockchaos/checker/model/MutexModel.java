@@ -1,14 +1,12 @@
 package io.lockchaos.checker.model;
 
-import io.lockchaos.checker.history.Operation;
-import java.util.Optional;
 
 /**
  * Knossos's mutex: one lock, free or held. Acquiring a held lock or releasing a free one is
  * impossible. Any process may release (see {@link OwnerMutexModel} for the stricter rule).
  * How {@code :fail} and {@code :info} operations are read: {@link LockCall}.
  */
-public record MutexModel() implements Model<LockState, LockCall> {
+public record MutexModel() implements LockModel<LockState> {
 
     @Override
     public String name() {
@@ -18,17 +16,6 @@ public record MutexModel() implements Model<LockState, LockCall> {
     @Override
     public LockState init() {
         return LockState.FREE;
-    }
-
-    /** Each lock is independent of the others: one partition per lock name. */
-    @Override
-    public String partition(Operation operation) {
-        return LockCall.lockOf(operation);
-    }
-
-    @Override
-    public Optional<LockCall> prepare(Operation operation) {
-        return LockCall.of(operation, name());
     }
 
     @Override

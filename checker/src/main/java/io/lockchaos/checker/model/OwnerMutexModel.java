@@ -1,13 +1,11 @@
 package io.lockchaos.checker.model;
 
-import io.lockchaos.checker.history.Operation;
-import java.util.Optional;
 
 /**
  * A mutex that only its holder may release: {@link MutexModel}, plus a release by any other
  * process is impossible. This is the model the lock workload's {@code mutex} check uses.
  */
-public record OwnerMutexModel() implements Model<LockState, LockCall> {
+public record OwnerMutexModel() implements LockModel<LockState> {
 
     @Override
     public String name() {
@@ -17,17 +15,6 @@ public record OwnerMutexModel() implements Model<LockState, LockCall> {
     @Override
     public LockState init() {
         return LockState.FREE;
-    }
-
-    /** Each lock is independent of the others: one partition per lock name. */
-    @Override
-    public String partition(Operation operation) {
-        return LockCall.lockOf(operation);
-    }
-
-    @Override
-    public Optional<LockCall> prepare(Operation operation) {
-        return LockCall.of(operation, name());
     }
 
     @Override

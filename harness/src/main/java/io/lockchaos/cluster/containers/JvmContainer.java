@@ -8,7 +8,8 @@ import org.testcontainers.utility.DockerImageName;
 import org.testcontainers.utility.MountableFile;
 
 /**
- * A JVM process of the project's own (a worker, the Toxiproxy-compatible server) in image
+ * A JVM process of the project's own (a worker; the Toxiproxy-compatible server runs in
+ * {@link ProxyContainer}) in image
  * {@code lockchaos/jvm}: JRE 17 as PID 1 under libfaketime.
  */
 public final class JvmContainer extends GenericContainer<JvmContainer> {

@@ -5,6 +5,8 @@
  *
  * <p>Every image starts its server through {@code faketime-exec}, so the server is the
  * container's PID 1 and runs under libfaketime with the offset read from
- * {@value io.lockchaos.cluster.containers.FaketimeFile#PATH} (initially {@code +0}).
+ * {@value io.lockchaos.cluster.containers.FaketimeFile#PATH} (initially {@code +0}). The
+ * exception is {@link io.lockchaos.cluster.containers.ProxyContainer} when it runs Shopify's
+ * Toxiproxy image, whose entry point is the Go server itself.
  */
 package io.lockchaos.cluster.containers;

@@ -1,0 +1,19 @@
+package io.lockchaos.faults.nemesis;
+
+import io.lockchaos.faults.schedule.FaultSpec;
+
+/**
+ * A fault in force. Closing it heals exactly what its injection did and records the heal;
+ * closing again does nothing.
+ */
+public interface ActiveFault extends AutoCloseable {
+
+    /** What was injected. */
+    FaultSpec fault();
+
+    /** Whether it has been healed. */
+    boolean isHealed();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,139 @@
+package io.lockchaos.faults.nemesis;
+
+import io.lockchaos.checker.history.Value;
+import io.lockchaos.faults.schedule.FaultSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The clock package (libfaketime offsets). A bump moves each target's clock by the offset
+ * from where it is and heals by putting back the old offset; a strobe flips between the old
+ * offset and old + delta every period until healed; a reset sets zero at once. Every op
+ * carries {@code :clocks [{:node "redis-1" :old "+0s" :new "+120s"}]}.
+ */
+final class ClockFault {
+
+    private ClockFault() {
+    }
+
+    static ActiveFault bump(FaultSpec.ClockBump spec, List<ClockSkewable> nodes, FaultRecorder recorder) {
+        Map<ClockSkewable, Duration> old = offsets(nodes);
+        Map<ClockSkewable, Duration> bumped = new LinkedHashMap<>();
+        old.forEach((n, d) -> bumped.put(n, d.plus(spec.offset())));
+        try {
+            set(bumped);
+        } catch (NemesisException e) {
+            set(old);
+            throw e;
+        }
+        recorder.record("start-clock", clocks(old, bumped));
+        return new Healing(spec, () -> {
+            set(old);
+            recorder.record("stop-clock", clocks(bumped, old));
+        });
+    }
+
+    static ActiveFault reset(FaultSpec.ClockReset spec, List<ClockSkewable> nodes, FaultRecorder recorder) {
+        Map<ClockSkewable, Duration> old = offsets(nodes);
+        Map<ClockSkewable, Duration> zero = new LinkedHashMap<>();
+        old.keySet().forEach(n -> zero.put(n, Duration.ZERO));
+        set(zero);
+        recorder.record("clock-reset", clocks(old, zero));
+        return Healing.done(spec);
+    }
+
+    static ActiveFault strobe(FaultSpec.ClockStrobe spec, List<ClockSkewable> nodes, FaultRecorder recorder) {
+        Map<ClockSkewable, Duration> old = offsets(nodes);
+        Map<ClockSkewable, Duration> shifted = new LinkedHashMap<>();
+        old.forEach((n, d) -> shifted.put(n, d.plus(spec.delta())));
+        Strobe strobe = new Strobe(old, shifted, spec.period());
+        Thread thread = new Thread(strobe, "lockchaos-clock-strobe-" + Each.names(nodes));
+        thread.setDaemon(true);
+        thread.start();
+        Value.Dict value = clocks(old, shifted);
+        recorder.record("start-clock-strobe", withPeriod(value, spec.period()));
+        return new Healing(spec, () -> {
+            strobe.stopped = true;
+            LockSupport.unpark(thread);
+            joinQuietly(thread, spec.period().multipliedBy(2).plusSeconds(30));
+            set(old);
+            recorder.record("stop-clock-strobe", clocks(shifted, old));
+            if (strobe.failure != null) {
+                throw new NemesisException("the clock strobe on " + Each.names(nodes) + " failed", strobe.failure);
+            }
+        });
+    }
+
+    /** Flips the clocks until stopped; remembers the first failure for the heal to report. */
+    private static final class Strobe implements Runnable {
+        private final Map<ClockSkewable, Duration> old;
+        private final Map<ClockSkewable, Duration> shifted;
+        private final Duration period;
+        private volatile boolean stopped;
+        private volatile RuntimeException failure;
+
+        Strobe(Map<ClockSkewable, Duration> old, Map<ClockSkewable, Duration> shifted, Duration period) {
+            this.old = old;
+            this.shifted = shifted;
+            this.period = period;
+        }
+
+        @Override
+        public void run() {
+            boolean high = false;
+            long next = System.nanoTime();
+            while (!stopped && failure == null) {
+                high = !high;
+                try {
+                    set(high ? shifted : old);
+                } catch (RuntimeException e) {
+                    failure = e;
+                }
+                next += period.toNanos();
+                while (!stopped && System.nanoTime() < next) {
+                    LockSupport.parkNanos(next - System.nanoTime());
+                }
+            }
+        }
+    }
+
+    private static void joinQuietly(Thread thread, Duration timeout) {
+        try {
+            thread.join(timeout.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (thread.isAlive()) {
+            throw new NemesisException("the clock strobe thread " + thread.getName() + " did not stop within "
+                    + timeout + "; the clocks may keep moving until the JVM exits");
+        }
+    }
+
+    private static Map<ClockSkewable, Duration> offsets(List<ClockSkewable> nodes) {
+        Map<ClockSkewable, Duration> offsets = new LinkedHashMap<>();
+        Each.node(nodes, "read the clock offset", n -> offsets.put(n, n.clockOffset()));
+        return offsets;
+    }
+
+    private static void set(Map<ClockSkewable, Duration> offsets) {
+        Each.node(List.copyOf(offsets.keySet()), "set the clock offset", n -> n.setClockOffset(offsets.get(n)));
+    }
+
+    private static Value.Dict clocks(Map<ClockSkewable, Duration> from, Map<ClockSkewable, Duration> to) {
+        List<Value> clocks = new ArrayList<>();
+        from.forEach((n, d) -> clocks.add(Value.map("node", n.name(), "old", Values.offset(d),
+                "new", Values.offset(to.get(n)))));
+        return Value.map("targets", Values.names(Each.names(List.copyOf(from.keySet()))),
+                "clocks", new Value.Vec(clocks));
+    }
+
+    private static Value.Dict withPeriod(Value.Dict value, Duration period) {
+        Map<Value, Value> entries = new LinkedHashMap<>(value.entries());
+        entries.put(Value.kw("period-ms"), Value.of(period.toMillis()));
+        return new Value.Dict(entries);
+    }
+}

@@ -1,0 +1,61 @@
+package io.lockchaos.faults.nemesis;
+
+import io.lockchaos.checker.history.Value;
+import io.lockchaos.faults.schedule.FaultSpec;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+
+/**
+ * The failover package: make the primary's watchers (Sentinel) promote a replica, by killing
+ * the primary, isolating it, or asking ({@code SENTINEL FAILOVER}); the nemesis supplies that
+ * cause. Waits up to {@link #PROMOTION_TIMEOUT} for another primary and records
+ * {@code :start-failover {:method "kill" :old "redis-1" :new "redis-2"}} ({@code :new nil}
+ * when none was promoted in time: a finding, not an error). The heal undoes the cause (the old
+ * primary restarts or is reconnected and rejoins as a replica) and records
+ * {@code :stop-failover} with the primary then.
+ */
+final class FailoverFault {
+
+    static final Duration PROMOTION_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration POLL = Duration.ofMillis(200);
+
+    private FailoverFault() {
+    }
+
+    /** {@code cause} injects the failover's cause against the named old primary. */
+    static ActiveFault inject(FaultSpec.Failover spec, HasPrimary cluster, Function<String, ActiveFault> cause,
+                              FaultRecorder recorder) {
+        String old = cluster.primary();
+        ActiveFault injected = cause.apply(old);
+        String promoted;
+        try {
+            promoted = awaitPromotion(cluster, old);
+        } catch (RuntimeException e) {
+            injected.close();
+            throw e;
+        }
+        recorder.record("start-failover", Value.map("method", spec.method().name().toLowerCase(Locale.ROOT),
+                "old", old, "new", promoted));
+        return new Healing(spec, () -> {
+            injected.close();
+            recorder.record("stop-failover", Value.map("old", old, "primary", cluster.primary()));
+        });
+    }
+
+    private static String awaitPromotion(HasPrimary cluster, String old) {
+        long deadline = System.nanoTime() + PROMOTION_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            String now = cluster.primary();
+            if (!now.equals(old)) {
+                return now;
+            }
+            LockSupport.parkNanos(POLL.toNanos());
+            if (Thread.currentThread().isInterrupted()) {
+                throw new NemesisException("interrupted while waiting for a replica to replace primary " + old);
+            }
+        }
+        return null;
+    }
+}

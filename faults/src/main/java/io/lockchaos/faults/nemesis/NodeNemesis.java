@@ -1,0 +1,218 @@
+package io.lockchaos.faults.nemesis;
+
+import io.lockchaos.checker.history.Value;
+import io.lockchaos.faults.schedule.FaultMenu;
+import io.lockchaos.faults.schedule.FaultSpec;
+import io.lockchaos.faults.schedule.FaultSpec.FailoverMethod;
+import io.lockchaos.faults.schedule.FaultSpec.PartitionShape;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * The nemesis over a cluster's {@link FaultTargets}: checks that every target exists and
+ * supports the fault, hands the fault to its package ({@link PauseFault}, {@link ClockFault},
+ * {@link PartitionFault}, {@link KillFault}, {@link FailoverFault}, the {@link LinkFaults}),
+ * keeps every fault in force so that {@link #healAll()} can heal it, and then sweeps the
+ * nodes for anything else of lockchaos's that is left.
+ */
+public final class NodeNemesis implements Nemesis {
+
+    private final FaultTargets targets;
+    private final FaultRecorder recorder;
+    private final Random random;
+    private final Set<ActiveFault> active = Collections.synchronizedSet(new LinkedHashSet<>());
+
+    /** {@code seed} drives the random choices of partitions into halves or with a bridge. */
+    public NodeNemesis(FaultTargets targets, FaultRecorder recorder, long seed) {
+        this.targets = targets;
+        this.recorder = recorder;
+        this.random = new Random(seed);
+    }
+
+    @Override
+    public ActiveFault inject(FaultSpec fault) {
+        ActiveFault injected = dispatch(fault);
+        if (injected.isHealed()) {
+            return injected;
+        }
+        Tracked tracked = new Tracked(injected);
+        active.add(tracked);
+        return tracked;
+    }
+
+    private ActiveFault dispatch(FaultSpec fault) {
+        if (fault instanceof FaultSpec.Pause p) {
+            return PauseFault.inject(p, nodes(p.targets(), Pausable.class, "paused"), recorder);
+        }
+        if (fault instanceof FaultSpec.ClockBump c) {
+            return ClockFault.bump(c, nodes(c.targets(), ClockSkewable.class, "clock-skewed"), recorder);
+        }
+        if (fault instanceof FaultSpec.ClockStrobe c) {
+            return ClockFault.strobe(c, nodes(c.targets(), ClockSkewable.class, "clock-skewed"), recorder);
+        }
+        if (fault instanceof FaultSpec.ClockReset c) {
+            return ClockFault.reset(c, nodes(c.targets(), ClockSkewable.class, "clock-skewed"), recorder);
+        }
+        if (fault instanceof FaultSpec.Partition p) {
+            nodes(p.targets(), Partitionable.class, "partitioned");
+            return PartitionFault.inject(p, all(Partitionable.class), random, recorder);
+        }
+        if (fault instanceof FaultSpec.Kill k) {
+            return KillFault.kill(k, nodes(k.targets(), Killable.class, "killed"), recorder);
+        }
+        if (fault instanceof FaultSpec.Restart r) {
+            return KillFault.restart(r, nodes(r.targets(), Killable.class, "restarted"), recorder);
+        }
+        if (fault instanceof FaultSpec.Failover f) {
+            return failover(f);
+        }
+        return toxic((FaultSpec.LinkToxic) fault);
+    }
+
+    private ActiveFault toxic(FaultSpec.LinkToxic toxic) {
+        LinkFaults links = targets.links().orElseThrow(() -> new FaultNotSupportedException(
+                "'" + toxic.script() + "': link toxics (latency, bandwidth, blackhole, reset-peer) need the proxy "
+                        + "in front of the nodes, which this cluster does not have (not available yet)"));
+        for (String name : toxic.targets()) {
+            if (!links.proxied().contains(name)) {
+                throw new FaultNotSupportedException("'" + toxic.script() + "': " + name
+                        + " has no proxied link; proxied nodes: " + links.proxied());
+            }
+        }
+        return links.inject(toxic, recorder);
+    }
+
+    private ActiveFault failover(FaultSpec.Failover f) {
+        HasPrimary primary = targets.primary().orElseThrow(() -> new FaultNotSupportedException(
+                "'" + f.script() + "': this cluster has no primary that can fail over (use redis-replicated)"));
+        return FailoverFault.inject(f, primary, old -> {
+            if (f.method() == FailoverMethod.KILL) {
+                return KillFault.kill(new FaultSpec.Kill(List.of(old)), nodes(List.of(old), Killable.class, "killed"),
+                        recorder);
+            }
+            if (f.method() == FailoverMethod.ISOLATE) {
+                return PartitionFault.inject(new FaultSpec.Partition(PartitionShape.ISOLATE, List.of(old)),
+                        all(Partitionable.class), random, recorder);
+            }
+            primary.requestFailover();
+            return Healing.done(f);
+        }, recorder);
+    }
+
+    /** The named nodes as {@code capability}; errors list the nodes and those that have it. */
+    private <T extends FaultNode> List<T> nodes(List<String> names, Class<T> capability, String verb) {
+        List<T> found = new ArrayList<>();
+        for (String name : names) {
+            FaultNode node = targets.nodes().stream().filter(n -> n.name().equals(name)).findFirst()
+                    .orElseThrow(() -> new FaultNotSupportedException("no node '" + name + "' in this cluster; its nodes are "
+                            + Each.names(targets.nodes())));
+            if (!capability.isInstance(node)) {
+                throw new FaultNotSupportedException("node '" + name + "' cannot be " + verb + "; nodes that can: "
+                        + Each.names(all(capability)));
+            }
+            found.add(capability.cast(node));
+        }
+        return found;
+    }
+
+    private <T extends FaultNode> List<T> all(Class<T> capability) {
+        return targets.nodes().stream().filter(capability::isInstance).map(capability::cast).toList();
+    }
+
+    @Override
+    public void healAll() {
+        List<ActiveFault> inForce;
+        synchronized (active) {
+            inForce = new ArrayList<>(active);
+        }
+        Collections.reverse(inForce);
+        List<Runnable> steps = new ArrayList<>();
+        inForce.forEach(f -> steps.add(f::close));
+        steps.add(this::sweep);
+        targets.links().ifPresent(links -> steps.add(links::healAll));
+        Each.all("heal every fault", steps);
+    }
+
+    /** Removes what no active fault accounts for: left by an earlier process, or by a failed heal. */
+    private void sweep() {
+        List<String> resumed = new ArrayList<>();
+        List<String> started = new ArrayList<>();
+        List<String> unskewed = new ArrayList<>();
+        List<String> reconnected = new ArrayList<>();
+        List<Runnable> steps = new ArrayList<>();
+        for (FaultNode node : targets.nodes()) {
+            steps.add(() -> sweep(node, resumed, started, unskewed, reconnected));
+        }
+        try {
+            Each.all("sweep the nodes", steps);
+        } finally {
+            recorder.record("heal-all", Value.map("resumed", Values.names(resumed), "started", Values.names(started),
+                    "clocks-reset", Values.names(unskewed), "unpartitioned", Values.names(reconnected)));
+        }
+    }
+
+    private static void sweep(FaultNode node, List<String> resumed, List<String> started, List<String> unskewed,
+                              List<String> reconnected) {
+        if (node instanceof Pausable p && p.isPaused()) {
+            p.resume();
+            resumed.add(node.name());
+        }
+        if (node instanceof Killable k && !k.isRunning()) {
+            k.start();
+            started.add(node.name());
+        }
+        if (node instanceof Partitionable p && p.undropAll() > 0) {
+            reconnected.add(node.name());
+        }
+        if (node instanceof ClockSkewable c && !c.clockOffset().isZero()) {
+            c.setClockOffset(Duration.ZERO);
+            unskewed.add(node.name());
+        }
+    }
+
+    @Override
+    public FaultMenu menu() {
+        boolean failover = targets.primary().isPresent() && !all(Killable.class).isEmpty();
+        return new FaultMenu(Each.names(all(Pausable.class)), Each.names(all(ClockSkewable.class)),
+                Each.names(all(Killable.class)), Each.names(all(Partitionable.class)),
+                targets.links().map(LinkFaults::proxied).orElse(List.of()), failover);
+    }
+
+    /** An active fault that leaves the set of faults in force when healed. */
+    private final class Tracked implements ActiveFault {
+        private final ActiveFault inner;
+
+        Tracked(ActiveFault inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public FaultSpec fault() {
+            return inner.fault();
+        }
+
+        @Override
+        public boolean isHealed() {
+            return inner.isHealed();
+        }
+
+        @Override
+        public void close() {
+            try {
+                inner.close();
+            } finally {
+                active.remove(this);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return inner.toString();
+        }
+    }
+}

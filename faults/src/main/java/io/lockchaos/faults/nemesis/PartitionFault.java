@@ -1,0 +1,55 @@
+package io.lockchaos.faults.nemesis;
+
+import io.lockchaos.checker.history.Value;
+import io.lockchaos.faults.schedule.FaultSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * The partition package: from the shape, a {@link Grudge}; each node then drops the packets
+ * of the nodes it holds a grudge against (tagged iptables rules). The heal removes exactly
+ * those rules. Records {@code :start-partition {:shape "isolate" :components [[...] [...]]}}
+ * and {@code :stop-partition} with the same value.
+ */
+final class PartitionFault {
+
+    private PartitionFault() {
+    }
+
+    static ActiveFault inject(FaultSpec.Partition spec, List<Partitionable> nodes, Random random,
+                              FaultRecorder recorder) {
+        Map<String, Partitionable> byName = new LinkedHashMap<>();
+        nodes.forEach(n -> byName.put(n.name(), n));
+        Grudge grudge = Grudge.of(spec.shape(), spec.targets(), List.copyOf(byName.keySet()), random);
+        Map<Partitionable, List<String>> rules = new LinkedHashMap<>();
+        for (Map.Entry<String, Set<String>> e : grudge.drops().entrySet()) {
+            List<String> ips = new ArrayList<>();
+            e.getValue().forEach(peer -> ips.add(byName.get(peer).ip()));
+            rules.put(byName.get(e.getKey()), ips);
+        }
+        List<Partitionable> cut = List.copyOf(rules.keySet());
+        Runnable undo = () -> Each.node(cut, "remove the partition's iptables rules", n -> n.undrop(rules.get(n)));
+        try {
+            Each.node(cut, "add iptables rules", n -> n.drop(rules.get(n)));
+        } catch (NemesisException e) {
+            undo.run();
+            throw e;
+        }
+        Value.Dict value = describe(spec, grudge);
+        recorder.record("start-partition", value);
+        return new Healing(spec, () -> {
+            undo.run();
+            recorder.record("stop-partition", value);
+        });
+    }
+
+    private static Value.Dict describe(FaultSpec.Partition spec, Grudge grudge) {
+        List<Value> components = grudge.components().stream().map(Values::names).toList();
+        return Value.map("shape", spec.shape().name().toLowerCase(java.util.Locale.ROOT),
+                "components", new Value.Vec(components), "bridge", grudge.bridge());
+    }
+}

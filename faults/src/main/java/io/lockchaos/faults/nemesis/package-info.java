@@ -1,0 +1,30 @@
+/**
+ * The nemesis: every fault injected for real and always healed (Jepsen's
+ * {@code nemesis.clj} and {@code nemesis/combined.clj}).
+ *
+ * <p>A node tells what can be done to it by the capability interfaces it implements:
+ * {@link io.lockchaos.faults.nemesis.Pausable} (SIGSTOP/SIGCONT),
+ * {@link io.lockchaos.faults.nemesis.Killable} (SIGKILL and start),
+ * {@link io.lockchaos.faults.nemesis.ClockSkewable} (libfaketime offset),
+ * {@link io.lockchaos.faults.nemesis.Partitionable} (tagged iptables rules); a cluster with a
+ * replaceable primary offers {@link io.lockchaos.faults.nemesis.HasPrimary}, one with a proxy
+ * {@link io.lockchaos.faults.nemesis.LinkFaults}. The harness implements them with Docker;
+ * this package knows nothing of containers.
+ *
+ * <p>{@link io.lockchaos.faults.nemesis.NodeNemesis} takes a
+ * {@link io.lockchaos.faults.schedule.FaultSpec} and hands it to its package (one class per
+ * kind: injector, heal, what it records) and returns an
+ * {@link io.lockchaos.faults.nemesis.ActiveFault} whose {@code close()} heals exactly what the
+ * injection did. {@code healAll()} heals every fault in force and then sweeps the nodes for
+ * anything of lockchaos's left over: tagged rules, stopped processes, clock offsets, killed
+ * servers. Each injection and heal is one {@code :info} operation of process
+ * {@code :nemesis} through a {@link io.lockchaos.faults.nemesis.FaultRecorder}
+ * ({@code :start-pause}, {@code :stop-pause}, {@code :start-clock} with old and new offsets,
+ * {@code :heal-all}, ...).
+ *
+ * <p>{@link io.lockchaos.faults.nemesis.ScheduleRunner} plays a scripted or random
+ * {@link io.lockchaos.faults.schedule.Schedule} by a
+ * {@link io.lockchaos.faults.nemesis.ScheduleClock} (a fake one in tests), can be stopped
+ * early, and always ends by healing everything.
+ */
+package io.lockchaos.faults.nemesis;

@@ -1,0 +1,105 @@
+package io.lockchaos.faults.nemesis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/** A node in memory with every capability; remembers its state and what was done to it. */
+final class FakeNode implements Pausable, Killable, ClockSkewable, Partitionable {
+
+    private final String name;
+    private final String ip;
+    final List<String> actions = new ArrayList<>();
+    final List<String> dropped = new ArrayList<>();
+    boolean paused;
+    boolean running = true;
+    Duration offset = Duration.ZERO;
+    RuntimeException failPause;
+
+    FakeNode(String name, String ip) {
+        this.name = name;
+        this.ip = ip;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String ip() {
+        return ip;
+    }
+
+    @Override
+    public void pause() {
+        if (failPause != null) {
+            throw failPause;
+        }
+        actions.add("pause");
+        paused = true;
+    }
+
+    @Override
+    public void resume() {
+        actions.add("resume");
+        paused = false;
+    }
+
+    @Override
+    public boolean isPaused() {
+        return paused;
+    }
+
+    @Override
+    public void kill() {
+        actions.add("kill");
+        running = false;
+    }
+
+    @Override
+    public String start() {
+        actions.add("start");
+        running = true;
+        return "127.0.0.1:" + (40000 + actions.size());
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    @Override
+    public Duration clockOffset() {
+        return offset;
+    }
+
+    @Override
+    public void setClockOffset(Duration value) {
+        actions.add("clock " + value.toSeconds());
+        offset = value;
+    }
+
+    @Override
+    public void drop(Collection<String> peerIps) {
+        dropped.addAll(peerIps);
+    }
+
+    @Override
+    public void undrop(Collection<String> peerIps) {
+        peerIps.forEach(dropped::remove);
+    }
+
+    @Override
+    public List<String> droppedPeers() {
+        return List.copyOf(dropped);
+    }
+
+    @Override
+    public int undropAll() {
+        int n = dropped.size();
+        dropped.clear();
+        return n;
+    }
+}

@@ -1,0 +1,59 @@
+package io.lockchaos.cluster;
+
+import io.lockchaos.cluster.ImageTags.Image;
+import io.lockchaos.cluster.containers.ProxyContainer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code toxiproxy} node of a cluster and its routes: one proxy per server node, named
+ * after it, listening on a port of its own in the proxy container, upstream the node's
+ * server port.
+ *
+ * @param spec the proxy node to start (with every listen port exposed)
+ * @param container its container, for the published ports once started
+ * @param routes one per server node, in plan order
+ */
+record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes) {
+
+    /**
+     * One proxy.
+     *
+     * @param node the server node's name, also the proxy's name
+     * @param port the server's port (the proxy's upstream is {@code node:port})
+     * @param listenPort where the proxy listens inside the proxy container
+     */
+    record Route(String node, int port, int listenPort) {
+        String listen() {
+            return "0.0.0.0:" + listenPort;
+        }
+
+        String upstream() {
+            return node + ":" + port;
+        }
+    }
+
+    /** A proxy for every node in {@code waves}, run as {@code options} say. */
+    static ProxyPlan forNodes(List<List<NodeSpec>> waves, ClusterOptions options, ImageTags images) {
+        List<Route> routes = new ArrayList<>();
+        for (List<NodeSpec> wave : waves) {
+            for (NodeSpec node : wave) {
+                routes.add(new Route(node.name(), node.port(), ProxyContainer.listenPort(routes.size())));
+            }
+        }
+        ProxyContainer container = options.upstreamToxiproxy()
+                ? ProxyContainer.upstream(options.toxiproxyImage(), routes.size())
+                : ProxyContainer.lockchaos(images.tag(Image.JVM), LockchaosJar.find(), routes.size(), engineIsLocal());
+        NodeSpec spec = new NodeSpec(Node.PROXY_HOST, Role.PROXY, ProxyContainer.API_PORT, false, container);
+        return new ProxyPlan(spec, container, List.copyOf(routes));
+    }
+
+    /**
+     * Whether the Docker engine runs on this machine (no {@code DOCKER_HOST}, or a unix
+     * socket), so that it can bind-mount the jar instead of receiving a copy.
+     */
+    static boolean engineIsLocal() {
+        String dockerHost = System.getenv("DOCKER_HOST");
+        return dockerHost == null || dockerHost.isBlank() || dockerHost.startsWith("unix://");
+    }
+}

@@ -1,0 +1,249 @@
+package io.lockchaos.nemesis;
+
+import io.lockchaos.cluster.Node;
+import io.lockchaos.cluster.Role;
+import io.lockchaos.cluster.containers.FaketimeFile;
+import io.lockchaos.cluster.containers.FourLetterWords;
+import io.lockchaos.faults.nemesis.ClockSkewable;
+import io.lockchaos.faults.nemesis.Killable;
+import io.lockchaos.faults.nemesis.NemesisException;
+import io.lockchaos.faults.nemesis.Partitionable;
+import io.lockchaos.faults.nemesis.Pausable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A server container as a fault target. Pauses are SIGSTOP/SIGCONT sent from outside (the
+ * server is the container's PID 1, which cannot be stopped from inside); kills are SIGKILL
+ * and {@code docker start} (the container's file system, and so a persistent Redis's
+ * append-only file, survives; the published port changes and is looked up again); clock
+ * offsets are the libfaketime file; partitions are iptables rules in the container's own
+ * network namespace tagged {@code -m comment --comment lockchaos}, so only ours are removed.
+ * Every state question is asked of the container, never remembered.
+ */
+final class ContainerNode implements Pausable, Killable, ClockSkewable, Partitionable {
+
+    /** The comment on every iptables rule lockchaos adds. */
+    static final String TAG = "lockchaos";
+    static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+
+    private final String name;
+    private final Role role;
+    private final int port;
+    private final ContainerOps ops;
+    private volatile String ip;
+    private volatile int hostPort;
+
+    ContainerNode(String name, Role role, String containerId, String ip, int port, int hostPort) {
+        this.name = name;
+        this.role = role;
+        this.port = port;
+        this.ip = ip;
+        this.hostPort = hostPort;
+        this.ops = new ContainerOps(containerId, name);
+    }
+
+    static ContainerNode of(Node node) {
+        return new ContainerNode(node.name(), node.role(), node.containerId(), node.ip(), node.port(), node.hostPort());
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    Role role() {
+        return role;
+    }
+
+    @Override
+    public String ip() {
+        return ip;
+    }
+
+    /** The port published on {@link Node#HOST} now (it changes when the node is restarted). */
+    int hostPort() {
+        return hostPort;
+    }
+
+    ContainerOps ops() {
+        return ops;
+    }
+
+    // Pausable
+
+    @Override
+    public void pause() {
+        ops.signal("STOP");
+    }
+
+    @Override
+    public void resume() {
+        if (isRunning()) {
+            ops.signal("CONT");
+        }
+    }
+
+    @Override
+    public boolean isPaused() {
+        if (!isRunning()) {
+            return false;
+        }
+        String stat = ops.sh("cat /proc/1/stat");
+        String afterName = stat.substring(stat.lastIndexOf(')') + 1).strip();
+        return afterName.startsWith("T");
+    }
+
+    // Killable
+
+    @Override
+    public void kill() {
+        if (isRunning()) {
+            ops.signal("KILL");
+            awaitStopped();
+        }
+    }
+
+    @Override
+    public String start() {
+        if (!isRunning()) {
+            ops.start();
+        }
+        var inspect = ops.inspect();
+        inspect.getNetworkSettings().getNetworks().values().stream().findFirst()
+                .ifPresent(network -> ip = network.getIpAddress());
+        hostPort = ops.publishedPort(port);
+        awaitServing();
+        return Node.HOST + ":" + hostPort;
+    }
+
+    @Override
+    public boolean isRunning() {
+        return ops.isRunning();
+    }
+
+    private void awaitStopped() {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (ops.isRunning()) {
+            if (System.nanoTime() > deadline) {
+                throw new NemesisException(name + " still runs 30 s after SIGKILL");
+            }
+            LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+        }
+    }
+
+    /** Waits until the restarted server answers: PING for Redis and Sentinel, a srvr mode for ZooKeeper. */
+    private void awaitServing() {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            try {
+                if (role == Role.ZK) {
+                    last = FourLetterWords.send(Node.HOST, hostPort, "srvr", Duration.ofSeconds(1));
+                    if (!FourLetterWords.mode(last).isEmpty()) {
+                        return;
+                    }
+                } else {
+                    last = ops.exec("timeout", "2", "redis-cli", "-p", Integer.toString(port), "ping").output().strip();
+                    if (last.equals("PONG")) {
+                        return;
+                    }
+                }
+            } catch (RuntimeException notYet) {
+                last = notYet.getMessage();
+            }
+            LockSupport.parkNanos(Duration.ofMillis(200).toNanos());
+        }
+        throw new NemesisException(name + " was started again but did not serve within " + START_TIMEOUT
+                + "; last answer: " + last + " (see 'docker logs " + ops.containerId() + "')");
+    }
+
+    // ClockSkewable
+
+    @Override
+    public Duration clockOffset() {
+        return Offsets.parse(name, ops.sh("cat " + FaketimeFile.PATH + " 2>/dev/null || true"));
+    }
+
+    @Override
+    public void setClockOffset(Duration offset) {
+        ops.sh("echo '" + Offsets.format(offset) + "' > " + FaketimeFile.PATH);
+    }
+
+    // Partitionable
+
+    @Override
+    public void drop(Collection<String> peerIps) {
+        if (peerIps.isEmpty() || !isRunning()) {
+            return;
+        }
+        StringBuilder script = new StringBuilder("set -e");
+        for (String peer : peerIps) {
+            script.append("; iptables -w -A ").append(rule(peer));
+        }
+        ops.sh(script.toString());
+    }
+
+    @Override
+    public void undrop(Collection<String> peerIps) {
+        if (peerIps.isEmpty() || !isRunning()) {
+            return;
+        }
+        StringBuilder script = new StringBuilder("set -e");
+        for (String peer : peerIps) {
+            script.append("; if iptables -w -C ").append(rule(peer)).append(" 2>/dev/null; then iptables -w -D ")
+                    .append(rule(peer)).append("; fi");
+        }
+        ops.sh(script.toString());
+    }
+
+    @Override
+    public List<String> droppedPeers() {
+        List<String> peers = new ArrayList<>();
+        for (String line : taggedRules()) {
+            String[] words = line.split("\\s+");
+            for (int i = 0; i + 1 < words.length; i++) {
+                if (words[i].equals("-s")) {
+                    peers.add(words[i + 1].replace("/32", ""));
+                }
+            }
+        }
+        return peers;
+    }
+
+    @Override
+    public int undropAll() {
+        List<String> rules = taggedRules();
+        if (rules.isEmpty()) {
+            return 0;
+        }
+        StringBuilder script = new StringBuilder("set -e");
+        for (String rule : rules) {
+            script.append("; iptables -w ").append(rule.replaceFirst("^-A ", "-D "));
+        }
+        ops.sh(script.toString());
+        return rules.size();
+    }
+
+    /** Our rules in {@code iptables -S INPUT} form ({@code -A INPUT -s ... --comment lockchaos -j DROP}). */
+    private List<String> taggedRules() {
+        if (!isRunning()) {
+            return List.of();
+        }
+        return ops.sh("iptables -w -S INPUT").lines()
+                .filter(l -> l.startsWith("-A ") && l.contains("--comment " + TAG + " -j "))
+                .toList();
+    }
+
+    private static String rule(String peerIp) {
+        return "INPUT -s " + peerIp + " -m comment --comment " + TAG + " -j DROP";
+    }
+
+    @Override
+    public String toString() {
+        return name + " (" + role.label() + ", " + ip + ")";
+    }
+}

@@ -1,0 +1,9 @@
+/**
+ * The cluster's containers as targets of the nemesis ({@code io.lockchaos.faults.nemesis}):
+ * each server container implements the capabilities with Docker (SIGSTOP/SIGCONT and
+ * SIGKILL from outside, {@code docker start}, the libfaketime offset file, iptables rules
+ * tagged {@code lockchaos} inside the container's network namespace), and a Redis with
+ * Sentinels offers its primary for failovers. {@link io.lockchaos.nemesis.ClusterTargets} is
+ * the entry point: {@code new NodeNemesis(ClusterTargets.of(cluster), recorder, seed)}.
+ */
+package io.lockchaos.nemesis;

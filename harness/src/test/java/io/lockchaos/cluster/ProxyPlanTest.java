@@ -1,0 +1,61 @@
+package io.lockchaos.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.lockchaos.cluster.containers.ProxyContainer;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** How the proxy node is planned, without Docker (Shopify's image is only named, never pulled). */
+class ProxyPlanTest {
+
+    private static final String UPSTREAM = "ghcr.io/shopify/toxiproxy:2.9.0";
+    private final ImageTags images = ImageTags.forProject();
+
+    @Test
+    void everyServerNodeGetsARouteNamedAfterItOnAPortOfItsOwn() {
+        Plan plan = Plan.of(Topology.REDIS_REPLICATED, ClusterOptions.DEFAULTS.withToxiproxyImage(UPSTREAM), images);
+        List<ProxyPlan.Route> routes = plan.proxy().routes();
+        List<String> servers = plan.waves().stream().flatMap(List::stream)
+                .filter(n -> n.role() != Role.PROXY).map(NodeSpec::name).toList();
+        assertEquals(servers, routes.stream().map(ProxyPlan.Route::node).toList());
+        assertEquals(7, routes.size(), routes.toString());
+        for (int i = 0; i < routes.size(); i++) {
+            assertEquals(ProxyContainer.FIRST_LISTEN_PORT + i, routes.get(i).listenPort());
+        }
+        assertEquals("0.0.0.0:8666", routes.get(0).listen());
+        assertEquals("redis-1:6379", routes.get(0).upstream());
+        assertTrue(routes.stream().anyMatch(r -> r.upstream().equals("sentinel-1:26379")), routes.toString());
+        assertTrue(routes.stream().anyMatch(r -> r.upstream().equals("storage:6379")), routes.toString());
+    }
+
+    @Test
+    void theProxyStartsWithTheFirstWaveAndExposesItsApiAndEveryListenPort() {
+        Plan plan = Plan.of(Topology.ZOOKEEPER, ClusterOptions.DEFAULTS.withZkNodes(5).withToxiproxyImage(UPSTREAM),
+                images);
+        assertTrue(plan.waves().get(0).contains(plan.proxy().spec()));
+        assertEquals(Role.PROXY, plan.proxy().spec().role());
+        assertEquals(Node.PROXY_HOST, plan.proxy().spec().name());
+        List<Integer> exposed = plan.proxy().container().getExposedPorts();
+        assertTrue(exposed.contains(ProxyContainer.API_PORT), exposed.toString());
+        assertEquals(1 + 6, exposed.size(), "API + five zk + storage: " + exposed);
+    }
+
+    @Test
+    void theUpstreamImageRunsWithItsOwnCommandLine() {
+        Plan plan = Plan.of(Topology.REDIS_SINGLE, ClusterOptions.DEFAULTS.withToxiproxyImage(UPSTREAM), images);
+        assertEquals(UPSTREAM, plan.proxy().container().image());
+        assertArrayEquals(new String[] {"-host=0.0.0.0"}, plan.proxy().container().getCommandParts());
+    }
+
+    @Test
+    void anEmptyImageMeansLockchaossOwnServer() {
+        assertFalse(ClusterOptions.DEFAULTS.withToxiproxyImage(" ").upstreamToxiproxy());
+        assertFalse(ClusterOptions.DEFAULTS.withToxiproxyImage(null).upstreamToxiproxy());
+        assertTrue(ClusterOptions.DEFAULTS.withToxiproxyImage(UPSTREAM).upstreamToxiproxy());
+        assertEquals(UPSTREAM, new ClusterOptions(3, true, UPSTREAM).withPersist(false).withZkNodes(5).toxiproxyImage());
+    }
+}
