@@ -166,7 +166,7 @@ public final class FaultCommand implements Callable<Integer> {
                 return e;
             }
             return new ClusterState.Entry(e.name(), e.role(), e.host(), now, ip, e.internalPort(), e.containerId(),
-                    e.containerName(), e.pid(), e.persistent());
+                    e.containerName(), e.pid(), e.persistent(), e.proxyPort(), e.proxyInternalPort());
         }).toList();
         if (!entries.equals(state.nodes())) {
             new ClusterState(state.runId(), state.topology(), state.network(), state.zkNodes(), state.persist(), entries)

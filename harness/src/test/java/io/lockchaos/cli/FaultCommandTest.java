@@ -42,9 +42,9 @@ class FaultCommandTest {
         Path file = dir.resolve(".cluster.json");
         new ClusterState("0badcafe", "redis-single", "lockchaos-0badcafe", 3, false, List.of(
                 new ClusterState.Entry("redis-1", "master", "127.0.0.1", 1, "10.0.0.2", 6379, "no-such-container-1",
-                        "lockchaos-0badcafe-redis-1", 1, false),
+                        "lockchaos-0badcafe-redis-1", 1, false, 0, 0),
                 new ClusterState.Entry("storage", "storage", "127.0.0.1", 2, "10.0.0.3", 6379, "no-such-container-2",
-                        "lockchaos-0badcafe-storage", 2, false))).write(file);
+                        "lockchaos-0badcafe-storage", 2, false, 0, 0))).write(file);
         return file;
     }
 
