@@ -81,6 +81,10 @@ public final class Leftovers {
         } catch (NotFoundException alreadyGone) {
             // Removed concurrently (another cleanup, or docker rm by hand): the goal is met.
             return;
+        } catch (com.github.dockerjava.api.exception.ConflictException beingRemoved) {
+            // "removal ... is already in progress": another shutdown hook got there first (on
+            // Ctrl-C, Testcontainers' own and a run's run at once); the container is going.
+            return;
         }
     }
 

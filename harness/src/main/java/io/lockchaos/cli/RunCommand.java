@@ -1,0 +1,124 @@
+package io.lockchaos.cli;
+
+import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.cluster.ClusterException;
+import io.lockchaos.cluster.ProjectRoot;
+import io.lockchaos.run.Run;
+import io.lockchaos.run.RunOutcome;
+import io.lockchaos.run.Scenario;
+import io.lockchaos.run.ScenarioException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code lockchaos run [SCENARIO] [--seed N] [--time S] [--workers N]}: runs a scenario end to
+ * end and writes {@code results/<scenario>/<stamp>/}. Exit codes: with expectations 0 when
+ * every check matched and 1 when not; without, 0 valid, 1 invalid, 2 unknown (also: the run
+ * could not be carried out); 3 bad scenario or option.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run a scenario on a real cluster and check its history (default: " + Scenarios.DEFAULT + ").")
+public final class RunCommand implements Callable<Integer> {
+
+    /** Exit code of a run that could not be carried out: no verdict, so unknown. */
+    static final int EXIT_FAILED = 2;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO",
+            description = "a shipped scenario's name (see 'lockchaos list') or a scenario file")
+    private String scenario;
+
+    @Option(names = "--seed", description = "the seed (default: the scenario's)")
+    private Long seed;
+
+    @Option(names = "--time", paramLabel = "S", description = "how long the workers run, in seconds (default: the scenario's)")
+    private Integer seconds;
+
+    @Option(names = "--workers", description = "workers per storage mode (default: the scenario's)")
+    private Integer workers;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        Scenario s;
+        try {
+            if (scenario == null) {
+                err.println("lockchaos: no scenario given; running the default, " + Scenarios.DEFAULT
+                        + " (no faults: the run does not drive the nemesis yet)");
+            }
+            s = Scenarios.find(scenario == null ? Scenarios.DEFAULT : scenario);
+            s = override(s);
+        } catch (LockchaosException e) {
+            err.println("lockchaos: " + e.getMessage());
+            return Main.EXIT_USAGE;
+        }
+        return execute(s, spec);
+    }
+
+    private Scenario override(Scenario s) {
+        if (seed != null) {
+            s = s.withSeed(seed);
+        }
+        if (seconds != null) {
+            if (seconds < 1) {
+                throw new ScenarioException("--time is " + seconds + "; give 1 second or more");
+            }
+            s = s.withDuration(Duration.ofSeconds(seconds));
+        }
+        if (workers != null) {
+            if (workers < 1) {
+                throw new ScenarioException("--workers is " + workers + "; give 1 or more");
+            }
+            s = s.withWorkers(workers);
+        }
+        return s;
+    }
+
+    /** Runs {@code s} with results under the checkout's {@code results/}; prints progress and verdicts. */
+    static int execute(Scenario s, CommandSpec spec) {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        Path root = ProjectRoot.find().resolve("results");
+        err.println("lockchaos: running " + s.name() + " (seed " + s.seed() + ", " + s.duration().toSeconds()
+                + " s, " + s.workers() + " workers per storage mode)");
+        Run run;
+        try {
+            run = Run.create(s, root, line -> {
+                err.println("lockchaos: " + line);
+                err.flush();
+            });
+        } catch (ScenarioException e) {
+            err.println("lockchaos: " + e.getMessage());
+            return Main.EXIT_USAGE;
+        }
+        try (run) {
+            RunOutcome outcome = run.execute();
+            out.print(outcome.toText());
+            out.println("results: " + outcome.dir());
+            out.println(verdictLine(outcome));
+            out.flush();
+            return outcome.exitCode();
+        } catch (ClusterException | io.lockchaos.run.RunException e) {
+            err.println("lockchaos: the run failed: " + e.getMessage());
+            err.println("lockchaos: what was recorded is in " + run.results().dir());
+            return EXIT_FAILED;
+        }
+    }
+
+    private static String verdictLine(RunOutcome outcome) {
+        if (outcome.scenario().expect().isEmpty()) {
+            return "verdict: " + outcome.valid().name().toLowerCase(java.util.Locale.ROOT);
+        }
+        return outcome.mismatches().isEmpty() ? "every check reached the expected verdict"
+                : "checks that did not reach the expected verdict: " + outcome.mismatches().keySet();
+    }
+}

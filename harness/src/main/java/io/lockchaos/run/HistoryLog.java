@@ -1,0 +1,92 @@
+package io.lockchaos.run;
+
+import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.history.Op;
+import io.lockchaos.checker.history.format.HistoryFormats;
+import io.lockchaos.checker.history.format.JsonLinesHistoryWriter;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The run's {@code history.jsonl} while the run goes: every worker's lines and the harness's
+ * own ops are appended and flushed as they arrive (arrival order; each process's events stay
+ * in its order), so a killed run leaves a readable history. {@link #finish} then rewrites it
+ * merged by time and writes {@code history.edn} beside it. Thread-safe.
+ */
+public final class HistoryLog implements AutoCloseable {
+
+    private final Path file;
+    private final BufferedWriter out;
+    private int lines;
+    private boolean closed;
+
+    public HistoryLog(Path file) {
+        this.file = file;
+        try {
+            this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new RunException("cannot open " + file + " for the history (" + e + ")", e);
+        }
+    }
+
+    /** Appends one JSON line a worker wrote (blank lines are dropped). */
+    public synchronized void appendLine(String line) {
+        if (closed || line.isBlank()) {
+            return;
+        }
+        try {
+            out.write(line.strip());
+            out.write('\n');
+            out.flush();
+            lines++;
+        } catch (IOException e) {
+            throw new RunException("cannot append to " + file + " (" + e + ")", e);
+        }
+    }
+
+    /** Appends an op the harness itself recorded (a final read). */
+    public void append(Op op) {
+        appendLine(JsonLinesHistoryWriter.toJson(op));
+    }
+
+    /** Lines appended so far. */
+    public synchronized int lines() {
+        return lines;
+    }
+
+    /**
+     * Closes the log, reads it back, sorts the events by time (ties keep arrival order),
+     * rewrites {@code history.jsonl} so and writes {@code edn}; returns the merged history.
+     */
+    public History finish(Path edn) {
+        close();
+        History arrived = HistoryFormats.read(file);
+        List<Op> events = new ArrayList<>(arrived.ops());
+        events.sort(Comparator.comparingLong(Op::time));
+        History merged = History.of(file.toString(), events);
+        HistoryFormats.write(file, merged);
+        HistoryFormats.write(edn, merged);
+        return merged;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            out.close();
+        } catch (IOException e) {
+            throw new RunException("cannot close " + file + " (" + e + ")", e);
+        }
+    }
+}

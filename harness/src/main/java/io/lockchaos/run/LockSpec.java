@@ -1,0 +1,76 @@
+package io.lockchaos.run;
+
+import io.lockchaos.cluster.Cluster;
+import io.lockchaos.cluster.Node;
+import io.lockchaos.cluster.Role;
+import io.lockchaos.cluster.Topology;
+import io.lockchaos.workloads.lock.LockConfig;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A scenario's lock: the backend, its lease, and where its fencing tokens come from. The lock
+ * service's addresses come from the cluster: node names and inside ports, since workers run
+ * on the cluster network.
+ *
+ * @param backend one of {@code redis-naive}, {@code redis-sentinel}, {@code redlock},
+ *     {@code curator}, {@code curator-cautious}
+ * @param ttl a Redis lock's time to live
+ * @param sessionTimeout ZooKeeper's session timeout, and every Redis request's timeout
+ * @param tokens {@code none} (the lock's own, if any), {@code redis-incr} or {@code zk}
+ * @param options further backend options, passed on as given
+ */
+public record LockSpec(String backend, Duration ttl, Duration sessionTimeout, String tokens,
+                       Map<String, String> options) {
+
+    /** Each backend and the topology it runs on. */
+    static final Map<String, Topology> TOPOLOGIES = Map.of(
+            "redis-naive", Topology.REDIS_SINGLE,
+            "redis-sentinel", Topology.REDIS_REPLICATED,
+            "redlock", Topology.REDLOCK,
+            "curator", Topology.ZOOKEEPER,
+            "curator-cautious", Topology.ZOOKEEPER);
+
+    /** The token sources a scenario may name. */
+    static final List<String> TOKEN_SOURCES = List.of("none", "redis-incr", "zk");
+
+    public LockSpec {
+        options = Map.copyOf(options);
+    }
+
+    /** Whether grants carry fencing tokens (a ZooKeeper lock's own, or a token source). */
+    public boolean hasTokens() {
+        return !tokens.equals("none") || backend.startsWith("curator");
+    }
+
+    /** The lock config for a worker inside {@code cluster}'s network. */
+    public LockConfig config(Cluster cluster) {
+        Map<String, String> all = new LinkedHashMap<>(options);
+        if (!tokens.equals("none")) {
+            all.put(LockConfig.TOKENS, tokens);
+        }
+        if (tokens.equals("zk")) {
+            all.put(LockConfig.TOKEN_NODES, String.join(",", addresses(cluster.nodes(Role.ZK))));
+        }
+        return new LockConfig(backend, addresses(lockNodes(cluster)), ttl, sessionTimeout, all);
+    }
+
+    private List<Node> lockNodes(Cluster cluster) {
+        switch (backend) {
+            case "redis-naive":
+                return cluster.nodes(Role.MASTER).subList(0, 1);
+            case "redis-sentinel":
+                return cluster.nodes(Role.SENTINEL);
+            case "redlock":
+                return cluster.nodes(Role.MASTER);
+            default:
+                return cluster.nodes(Role.ZK);
+        }
+    }
+
+    private static List<String> addresses(List<Node> nodes) {
+        return nodes.stream().map(n -> n.name() + ":" + n.port()).toList();
+    }
+}

@@ -1,0 +1,248 @@
+package io.lockchaos.run;
+
+import io.lockchaos.checker.CheckOptions;
+import io.lockchaos.checker.CheckResult;
+import io.lockchaos.checker.history.History;
+import io.lockchaos.cluster.Cluster;
+import io.lockchaos.cluster.ClusterOptions;
+import io.lockchaos.cluster.Clusters;
+import io.lockchaos.cluster.ImageTags;
+import io.lockchaos.cluster.Node;
+import io.lockchaos.cluster.Role;
+import io.lockchaos.cluster.RunLabels;
+import io.lockchaos.faults.schedule.Schedule;
+import io.lockchaos.workloads.lock.Address;
+import io.lockchaos.workloads.lock.LockConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.utility.LogUtils;
+
+/**
+ * One run of a scenario, from set-up to results:
+ * <pre>{@code
+ * try (Run run = Run.create(scenario, Path.of("results"), System.err::println)) {
+ *     RunOutcome outcome = run.execute();
+ * }
+ * }</pre>
+ * {@link #execute()} starts the cluster, starts one worker container per worker on the
+ * cluster network, lets them run for the scenario's duration, stops them with SIGTERM, waits
+ * the quiet period, reads every ledger as {@code :process :final}, runs the checks per lane,
+ * and writes the results folder ({@link ResultsDir}) as it goes. {@link #close()} removes the
+ * workers and the cluster: after a failure too, and from a shutdown hook on Ctrl-C.
+ */
+public final class Run implements AutoCloseable {
+
+    private final Scenario scenario;
+    private final ResultsDir results;
+    private final Consumer<String> progress;
+    private final List<WorkerContainer> workers = new ArrayList<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Thread hook;
+    private volatile Cluster cluster;
+    private volatile HistoryLog history;
+
+    private Run(Scenario scenario, ResultsDir results, Consumer<String> progress) {
+        this.scenario = scenario;
+        this.results = results;
+        this.progress = progress;
+        this.hook = new Thread(this::close, "lockchaos-run-cleanup");
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /**
+     * Prepares a run of {@code scenario} with its results under {@code resultsRoot}; nothing
+     * starts until {@link #execute()}.
+     *
+     * @throws ScenarioException when the scenario schedules faults: the nemesis that injects them
+     *     is not part of this build
+     */
+    public static Run create(Scenario scenario, Path resultsRoot, Consumer<String> progress) {
+        if (!Schedule.parse(scenario.name() + " schedule", scenario.schedule()).steps().isEmpty()) {
+            throw new ScenarioException("scenario " + scenario.name() + " schedules faults, but faults need the "
+                    + "nemesis, not available in this build's run lifecycle yet; run a scenario with an empty schedule, "
+                    + "or inject faults by hand with 'lockchaos fault' while it runs");
+        }
+        ResultsDir dir = ResultsDir.create(resultsRoot, scenario.name(), LocalDateTime.now());
+        dir.write(dir.scenarioJson(), ScenarioFile.toJson(scenario, resolved()));
+        return new Run(scenario, dir, progress);
+    }
+
+    /** Versions and image tags that scenario.json records beside the scenario. */
+    static Map<String, String> resolved() {
+        Map<String, String> r = new LinkedHashMap<>();
+        String version = Run.class.getPackage().getImplementationVersion();
+        r.put("lockchaos", version == null ? "development build" : version);
+        r.put("java", System.getProperty("java.version"));
+        ImageTags tags = ImageTags.forProject();
+        for (ImageTags.Image image : ImageTags.Image.values()) {
+            r.put("image." + image.name().toLowerCase(java.util.Locale.ROOT), tags.tag(image));
+        }
+        r.put("startedAt", java.time.Instant.now().toString());
+        return r;
+    }
+
+    public ResultsDir results() {
+        return results;
+    }
+
+    /** The cluster's run id (its containers' and the workers' label), once the cluster started. */
+    public java.util.Optional<String> clusterRunId() {
+        Cluster c = cluster;
+        return c == null ? java.util.Optional.empty() : java.util.Optional.of(c.runId());
+    }
+
+    /** Runs the scenario to the end and writes its results; {@link #close()} tears down. */
+    public RunOutcome execute() {
+        say("results in " + results.dir());
+        say("starting a " + scenario.topology().id() + " cluster");
+        cluster = Clusters.start(scenario.topology(), ClusterOptions.DEFAULTS);
+        say("cluster up: " + cluster.nodes().stream().map(Node::name).toList() + " (run " + cluster.runId() + ")");
+        long start = System.nanoTime();
+        history = new HistoryLog(results.historyJsonl());
+        startWorkers(start);
+        runFor(scenario.duration());
+        stopWorkers();
+        pause(scenario.quiet());
+        Node storage = cluster.nodes(Role.STORAGE).get(0);
+        List<String> keys = scenario.lanes().stream().flatMap(l -> l.lockNames().stream()).toList();
+        say("final read of " + keys);
+        new FinalRead(new Address(storage.host(), storage.hostPort()), start, history::append).readAll(keys);
+        History merged = history.finish(results.historyEdn());
+        say("history: " + merged.size() + " events; checking");
+        Map<String, CheckResult> checks = RunChecks.run(scenario, merged, CheckOptions.defaults());
+        RunOutcome outcome = new RunOutcome(scenario, results.dir(), merged.size(), checks);
+        results.write(results.resultsJson(), outcome.toJson());
+        saveNodeLogs();
+        return outcome;
+    }
+
+    private void startWorkers(long start) {
+        String image = ImageTags.forProject().tag(ImageTags.Image.JVM);
+        Path jar = WorkerJar.find();
+        LockConfig lock = scenario.lock().config(cluster);
+        Node storage = cluster.nodes(Role.STORAGE).get(0);
+        String storageNode = storage.name() + ":" + storage.port();
+        for (Lane lane : scenario.lanes()) {
+            for (int i = 0; i < lane.perLane(); i++) {
+                String name = lane.workerName(i);
+                Map<String, String> labels = RunLabels.newRun(cluster.runId(), cluster.topology(), false).common();
+                labels.put(RunLabels.NODE, name);
+                labels.put(RunLabels.ROLE, "worker");
+                workers.add(new WorkerContainer(name, image, jar, cluster.network(), cluster.network() + "-" + name,
+                        labels, WorkerConfigs.json(scenario, lane, i, lock, storageNode, start),
+                        history::appendLine, results.log(name)));
+            }
+        }
+        say("starting " + workers.size() + " workers (" + scenario.workers() + " per storage mode "
+                + scenario.storage().stream().map(f -> f.id()).toList() + ")");
+        workers.parallelStream().forEach(WorkerContainer::start);
+    }
+
+    private void runFor(Duration duration) {
+        long end = System.nanoTime() + duration.toNanos();
+        long nextReport = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        say("workers running for " + duration.toSeconds() + " s");
+        while (System.nanoTime() < end) {
+            pause(Duration.ofMillis(Math.min(250, Math.max(1, (end - System.nanoTime()) / 1_000_000))));
+            if (System.nanoTime() >= nextReport) {
+                say(String.format(java.util.Locale.ROOT, "%d s left, %d events so far",
+                        Math.max(0, (end - System.nanoTime()) / 1_000_000_000L), history.lines()));
+                nextReport += Duration.ofSeconds(5).toNanos();
+            }
+            if (closed.get()) {
+                throw new RunException("the run was stopped (Ctrl-C or SIGTERM) with "
+                        + Math.max(0, (end - System.nanoTime()) / 1_000_000_000L) + " s to go");
+            }
+            for (WorkerContainer w : workers) {
+                if (w.running() || closed.get()) {
+                    continue;
+                }
+                throw new RunException("worker " + w.name() + " stopped early (exit " + w.exitCode() + "); see "
+                        + results.log(w.name()));
+            }
+        }
+    }
+
+    private void stopWorkers() {
+        say("stopping the workers (SIGTERM)");
+        workers.forEach(WorkerContainer::terminate);
+        for (WorkerContainer w : workers) {
+            try {
+                if (!w.awaitEnd(Duration.ofSeconds(60).toMillis())) {
+                    throw new RunException("worker " + w.name() + " did not end within 60 s of SIGTERM; see "
+                            + results.log(w.name()));
+                }
+                w.logExit();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RunException("interrupted while the workers stopped", e);
+            }
+        }
+        say("workers stopped; " + history.lines() + " events; quiet for " + scenario.quiet().toMillis() + " ms");
+    }
+
+    private void saveNodeLogs() {
+        var docker = DockerClientFactory.instance().client();
+        for (Node node : cluster.nodes()) {
+            try {
+                results.write(results.log(node.name()), LogUtils.getOutput(docker, node.containerId()));
+            } catch (RuntimeException e) {
+                say("could not save the log of " + node.name() + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private static void pause(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunException("interrupted", e);
+        }
+    }
+
+    private void say(String line) {
+        progress.accept(line);
+    }
+
+    /** Stops and removes the workers and the cluster and closes the history. Idempotent. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (Thread.currentThread() != hook) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException exiting) {
+                // The JVM is shutting down and runs the hook, which is this close.
+                progress.accept("shutting down");
+            }
+        }
+        RuntimeException failure = null;
+        for (WorkerContainer w : workers) {
+            try {
+                w.close();
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+        }
+        if (history != null) {
+            history.close();
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+        if (failure != null) {
+            throw new RunException("a worker container could not be removed: " + failure.getMessage(), failure);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package io.lockchaos.run;
+
+import io.lockchaos.checker.Validity;
+import io.lockchaos.cluster.Topology;
+import io.lockchaos.workloads.storage.Fencing;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one run does, as read from a scenario file by {@link ScenarioFile}: the cluster, the
+ * lock, the storage modes side by side (one {@link Lane} each), the workload, the fault
+ * schedule (a script in the grammar of {@code io.lockchaos.faults.schedule}), the seed, and
+ * what each check is expected to say.
+ *
+ * @param name the scenario's name: its file name without {@code .json}, and its results folder
+ * @param description one line for {@code lockchaos list}
+ * @param topology the cluster to start
+ * @param lock the lock backend, lease and token source
+ * @param storage the storage modes, each a lane with its own workers and ledgers
+ * @param workers workers per lane
+ * @param locks locks (and ledgers) per lane
+ * @param think time inside the critical section, between the read and the append
+ * @param idle up to this long between a release and the next acquire
+ * @param acquireTimeout how long one acquire may wait
+ * @param duration how long workers start new cycles
+ * @param quiet how long to wait after the workers stopped before the final read
+ * @param schedule the fault script; empty for no faults
+ * @param seed seeds each worker (seed + its process) and, later, random schedules
+ * @param expect the verdict each named check should reach; empty: no expectation
+ */
+public record Scenario(String name, String description, Topology topology, LockSpec lock, List<Fencing> storage,
+                       int workers, int locks, Duration think, Duration idle, Duration acquireTimeout,
+                       Duration duration, Duration quiet, String schedule, long seed, Map<String, Validity> expect) {
+
+    /** The checks of the lock workload, each reported per lane and merged over lanes. */
+    public static final List<String> CHECKS = List.of("mutex", "holds", "tokens", "ledger");
+
+    public Scenario {
+        storage = List.copyOf(storage);
+        expect = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(expect));
+    }
+
+    /** The lanes, in the order of {@link #storage()}. */
+    public List<Lane> lanes() {
+        List<Lane> lanes = new ArrayList<>();
+        for (int i = 0; i < storage.size(); i++) {
+            lanes.add(new Lane(i, storage.get(i), workers, locks));
+        }
+        return lanes;
+    }
+
+    /** Workers over all lanes. */
+    public int totalWorkers() {
+        return workers * storage.size();
+    }
+
+    /** Every check name results.json has: {@code mutex} (merged over lanes) and {@code mutex-unfenced}, .... */
+    public List<String> checkNames() {
+        List<String> names = new ArrayList<>(CHECKS);
+        for (Fencing f : storage) {
+            CHECKS.forEach(c -> names.add(c + "-" + f.id()));
+        }
+        return names;
+    }
+
+    public Scenario withSeed(long value) {
+        return new Scenario(name, description, topology, lock, storage, workers, locks, think, idle, acquireTimeout,
+                duration, quiet, schedule, value, expect);
+    }
+
+    public Scenario withDuration(Duration value) {
+        return new Scenario(name, description, topology, lock, storage, workers, locks, think, idle, acquireTimeout,
+                value, quiet, schedule, seed, expect);
+    }
+
+    public Scenario withWorkers(int value) {
+        return new Scenario(name, description, topology, lock, storage, value, locks, think, idle, acquireTimeout,
+                duration, quiet, schedule, seed, expect);
+    }
+}

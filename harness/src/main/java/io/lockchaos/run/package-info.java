@@ -1,0 +1,17 @@
+/**
+ * Runs a scenario end to end and keeps its results.
+ *
+ * <p>A {@link io.lockchaos.run.Scenario} (read by {@link io.lockchaos.run.ScenarioFile} from
+ * {@code scenarios/*.json}) names the cluster, the lock, the storage modes, the workload, the
+ * fault schedule, the seed and the expected verdicts. A {@link io.lockchaos.run.Run} starts the
+ * cluster, one worker JVM per worker in a container of its own on the cluster network, streams
+ * their histories into {@code history.jsonl} as they run, stops them with SIGTERM, reads every
+ * ledger as the {@code final} process, runs the lock checks per storage mode and writes
+ * {@code results/<scenario>/<yyyyMMdd-HHmmss>/} ({@link io.lockchaos.run.ResultsDir}).
+ *
+ * <p>Storage modes run side by side as {@link io.lockchaos.run.Lane}s: each mode has its own
+ * workers, lock names and ledger keys on the same lock service, so "the lock is unsafe but
+ * fencing saved the data" shows up in one run as {@code ledger-unfenced} invalid beside
+ * {@code ledger-fenced} valid.
+ */
+package io.lockchaos.run;

@@ -1,0 +1,72 @@
+package io.lockchaos.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.lockchaos.cluster.ProjectRoot;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code run}, {@code list} and {@code replay} answers that need no Docker: listings and exit 3. */
+class RunCommandTest {
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int execute(String... args) {
+        CommandLine cli = Main.commandLine();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        return cli.execute(args);
+    }
+
+    @Test
+    void listShowsEachShippedScenarioWithItsDescription() {
+        assertEquals(0, execute("list"));
+        assertTrue(out.toString().contains("redis-naive-no-fault"), out.toString());
+        assertTrue(out.toString().contains("no faults"), out.toString());
+    }
+
+    @Test
+    void anUnknownScenarioIsBadUsageAndListsTheShippedOnes() {
+        assertEquals(Main.EXIT_USAGE, execute("run", "no-such-scenario"));
+        assertTrue(err.toString().contains("no scenario 'no-such-scenario'"), err.toString());
+        assertTrue(err.toString().contains("redis-naive-no-fault"), err.toString());
+    }
+
+    @Test
+    void aBadOptionIsBadUsage() {
+        assertEquals(Main.EXIT_USAGE, execute("run", "redis-naive-no-fault", "--time", "0"));
+        assertTrue(err.toString().contains("--time is 0"), err.toString());
+        assertEquals(Main.EXIT_USAGE, execute("run", "--workers", "many"));
+    }
+
+    @Test
+    void aScenarioWithFaultsIsRefusedWithoutTheNemesis(@TempDir Path dir) throws IOException {
+        String shipped = Files.readString(ProjectRoot.find().resolve("scenarios").resolve("redis-naive-no-fault.json"));
+        Path file = dir.resolve("paused.json");
+        Files.writeString(file, shipped.replace("\"schedule\": \"\"", "\"schedule\": \"at 5s pause worker-1 for 12s\""));
+        assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
+        assertTrue(err.toString().contains("faults need the nemesis, not available in this build"), err.toString());
+    }
+
+    @Test
+    void aBadScenarioFileNamesTheFileAndField(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("bad.json");
+        Files.writeString(file, "{\"name\": \"bad\", \"topology\": \"mainframe\"}");
+        assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
+        assertTrue(err.toString().contains(file + ": field 'topology' is 'mainframe'"), err.toString());
+    }
+
+    @Test
+    void replayOfAFolderWithoutScenarioJsonIsBadUsage(@TempDir Path dir) {
+        assertEquals(Main.EXIT_USAGE, execute("replay", dir.toString()));
+        assertTrue(err.toString().contains(dir.resolve("scenario.json") + ": cannot read"), err.toString());
+    }
+}
