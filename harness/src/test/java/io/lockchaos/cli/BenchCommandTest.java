@@ -16,7 +16,7 @@ class BenchCommandTest {
         var cli = Main.commandLine();
         cli.setOut(new PrintWriter(out));
         int exit = cli.execute("bench", "--corpus", "../checker/src/test/resources/corpus",
-                "--runs", "1", "--lock-sizes", "2000");
+                "--runs", "1", "--warmup", "1", "--lock-sizes", "2000");
         assertEquals(0, exit, out.toString());
         assertTrue(out.toString().contains("corpus verdicts: all as EXPECTED.tsv says"), out.toString());
         assertTrue(out.toString().contains("corpus etcd 103 files"), out.toString());
