@@ -107,6 +107,7 @@ public final class Run implements AutoCloseable {
         long start = System.nanoTime();
         history = new HistoryLog(results.historyJsonl());
         startWorkers(start);
+        awaitFirstOps();
         startNemesis(start);
         runFor(scenario.duration());
         say("healing every fault");
@@ -149,6 +150,15 @@ public final class Run implements AutoCloseable {
         say("starting " + workers.size() + " workers (" + scenario.workers() + " per storage mode "
                 + scenario.storage().stream().map(f -> f.id()).toList() + ")");
         workers.parallelStream().forEach(WorkerContainer::start);
+    }
+
+    /** The duration and the schedule count from when every worker has recorded its first operation. */
+    private void awaitFirstOps() {
+        List<String> silent = holders.awaitStarted(workers.stream().map(WorkerContainer::name).toList(),
+                Duration.ofSeconds(60));
+        if (!silent.isEmpty()) {
+            say("no operation yet from " + silent + " 60 s after start; running anyway");
+        }
     }
 
     private void startNemesis(long start) {

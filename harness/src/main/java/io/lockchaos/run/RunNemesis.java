@@ -38,6 +38,7 @@ final class RunNemesis implements Nemesis {
     private final ScheduleRunner runner;
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
     private final Thread thread;
+    private final java.util.concurrent.atomic.AtomicBoolean healed = new java.util.concurrent.atomic.AtomicBoolean();
 
     RunNemesis(Scenario scenario, ClusterTargets targets, Holders holders, HistoryLog history, long start,
                Consumer<String> say) {
@@ -67,8 +68,14 @@ final class RunNemesis implements Nemesis {
         thread.start();
     }
 
-    /** Ends the schedule (if still playing), waits for its heal, and heals all again; rethrows a fault's failure. */
+    /**
+     * Ends the schedule (if still playing), waits for its heal, and heals all again; rethrows a
+     * fault's failure. Only the first call does anything.
+     */
     void stopAndHeal() {
+        if (!healed.compareAndSet(false, true)) {
+            return;
+        }
         runner.stop();
         try {
             thread.join(Duration.ofSeconds(120).toMillis());
@@ -95,25 +102,44 @@ final class RunNemesis implements Nemesis {
         return nemesis.inject(fault);
     }
 
+    /**
+     * Replaces each {@code holder-<lane>} by a worker of that lane that holds a lock, all
+     * chosen at one moment, each within the first half of its think time.
+     */
     private List<String> resolve(List<String> targets) {
-        List<String> resolved = new ArrayList<>();
-        for (String t : targets) {
-            if (!t.startsWith(Holders.ALIAS)) {
-                resolved.add(t);
-                continue;
+        List<Integer> aliased = new ArrayList<>();
+        List<List<String>> groups = new ArrayList<>();
+        for (int k = 0; k < targets.size(); k++) {
+            String t = targets.get(k);
+            if (t.startsWith(Holders.ALIAS)) {
+                aliased.add(k);
+                groups.add(laneWorkers(t));
             }
-            String laneName = t.substring(Holders.ALIAS.length());
-            Lane lane = scenario.lanes().stream().filter(l -> l.name().equals(laneName)).findFirst()
-                    .orElseThrow(() -> new FaultNotSupportedException("'" + t + "': no lane '" + laneName
-                            + "'; lanes: " + scenario.lanes().stream().map(Lane::name).toList()));
-            List<String> workers = new ArrayList<>();
-            for (int i = 0; i < lane.perLane(); i++) {
-                workers.add(lane.workerName(i));
-            }
-            resolved.add(holders.awaitHolder(workers, HOLDER_PATIENCE).orElseThrow(() -> new RunException(
-                    "'" + t + "': none of " + workers + " held a lock within " + HOLDER_PATIENCE.toSeconds() + " s")));
+        }
+        if (groups.isEmpty()) {
+            return targets;
+        }
+        Duration fresh = scenario.think().dividedBy(2);
+        List<String> chosen = holders.awaitHolders(groups, fresh, HOLDER_PATIENCE).orElseThrow(() -> new RunException(
+                "'" + targets + "': no moment within " + HOLDER_PATIENCE.toSeconds() + " s when a worker of each lane "
+                        + groups + " held a lock taken less than " + fresh.toMillis() + " ms before"));
+        List<String> resolved = new ArrayList<>(targets);
+        for (int k = 0; k < aliased.size(); k++) {
+            resolved.set(aliased.get(k), chosen.get(k));
         }
         return resolved;
+    }
+
+    private List<String> laneWorkers(String alias) {
+        String laneName = alias.substring(Holders.ALIAS.length());
+        Lane lane = scenario.lanes().stream().filter(l -> l.name().equals(laneName)).findFirst()
+                .orElseThrow(() -> new FaultNotSupportedException("'" + alias + "': no lane '" + laneName
+                        + "'; lanes: " + scenario.lanes().stream().map(Lane::name).toList()));
+        List<String> workers = new ArrayList<>();
+        for (int i = 0; i < lane.perLane(); i++) {
+            workers.add(lane.workerName(i));
+        }
+        return workers;
     }
 
     @Override
