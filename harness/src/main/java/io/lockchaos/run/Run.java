@@ -34,10 +34,12 @@ import org.testcontainers.utility.LogUtils;
  * }
  * }</pre>
  * {@link #execute()} starts the cluster, starts one worker container per worker on the
- * cluster network, lets them run for the scenario's duration, stops them with SIGTERM, waits
- * the quiet period, reads every ledger as {@code :process :final}, runs the checks per lane,
- * and writes the results folder ({@link ResultsDir}) as it goes. {@link #close()} removes the
- * workers and the cluster: after a failure too, and from a shutdown hook on Ctrl-C.
+ * cluster network, waits for each one's first operation, lets them run for the scenario's
+ * duration while {@link RunNemesis} plays the fault schedule, heals every fault, stops the
+ * workers with SIGTERM, waits the quiet period, reads every ledger as {@code :process :final},
+ * runs the checks per lane, and writes the results folder ({@link ResultsDir}) as it goes.
+ * {@link #close()} heals and removes the workers and the cluster: after a failure too, and
+ * from a shutdown hook on Ctrl-C.
  */
 public final class Run implements AutoCloseable {
 
@@ -276,7 +278,8 @@ public final class Run implements AutoCloseable {
             cluster.close();
         }
         if (failure != null) {
-            throw new RunException("a worker container could not be removed: " + failure.getMessage(), failure);
+            throw new RunException("closing the run failed (healing the faults or removing a worker container): "
+                    + failure.getMessage(), failure);
         }
     }
 }
