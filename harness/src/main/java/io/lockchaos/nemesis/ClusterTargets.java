@@ -20,15 +20,24 @@ import java.util.Optional;
  */
 public final class ClusterTargets implements FaultTargets {
 
+    private final List<ContainerNode> cluster;
+    private final List<WorkerNode> workers;
     private final List<ContainerNode> nodes;
     private final List<FaultNode> all;
     private final Optional<HasPrimary> primary;
     private final Optional<LinkFaults> links;
 
     private ClusterTargets(List<ContainerNode> all) {
+        this(all, List.of());
+    }
+
+    private ClusterTargets(List<ContainerNode> all, List<WorkerNode> workers) {
+        this.cluster = all;
+        this.workers = workers;
         this.nodes = all.stream().filter(n -> !untouchable(n.role())).toList();
         List<FaultNode> named = new java.util.ArrayList<>(nodes);
         all.stream().filter(n -> untouchable(n.role())).forEach(n -> named.add(new Untouchable(n.name())));
+        named.addAll(workers);
         this.all = List.copyOf(named);
         List<ContainerNode> sentinels = nodes.stream().filter(n -> n.role() == Role.SENTINEL).toList();
         this.primary = sentinels.isEmpty() ? Optional.empty() : Optional.of(new SentinelPrimary(sentinels, () -> nodes));
@@ -51,6 +60,17 @@ public final class ClusterTargets implements FaultTargets {
                 .map(e -> new ContainerNode(e.name(), Role.valueOf(e.role().toUpperCase(Locale.ROOT)), e.containerId(),
                         e.ip(), e.internalPort(), e.port()))
                 .toList());
+    }
+
+    /**
+     * These targets plus a run's workers, each {@link io.lockchaos.faults.nemesis.Pausable}
+     * under its name ({@code worker-1} ...): {@code workerContainers} maps a worker's name to
+     * its container id.
+     */
+    public ClusterTargets withWorkers(java.util.Map<String, String> workerContainers) {
+        List<WorkerNode> added = new java.util.ArrayList<>(workers);
+        workerContainers.forEach((name, id) -> added.add(new WorkerNode(name, id)));
+        return new ClusterTargets(cluster, List.copyOf(added));
     }
 
     /** Every node; the storage only by name, with no capability: faults leave the ledger alone. */

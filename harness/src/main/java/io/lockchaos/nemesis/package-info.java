@@ -4,6 +4,8 @@
  * SIGKILL from outside, {@code docker start}, the libfaketime offset file, iptables rules
  * tagged {@code lockchaos} inside the container's network namespace), and a Redis with
  * Sentinels offers its primary for failovers. {@link io.lockchaos.nemesis.ClusterTargets} is
- * the entry point: {@code new NodeNemesis(ClusterTargets.of(cluster), recorder, seed)}.
+ * the entry point: {@code new NodeNemesis(ClusterTargets.of(cluster), recorder, seed)};
+ * {@code ClusterTargets.of(cluster).withWorkers(Map.of("worker-1", containerId))} adds a
+ * run's worker containers, which can be paused ({@link io.lockchaos.nemesis.WorkerNode}).
  */
 package io.lockchaos.nemesis;

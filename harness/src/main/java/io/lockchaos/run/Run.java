@@ -11,6 +11,7 @@ import io.lockchaos.cluster.Node;
 import io.lockchaos.cluster.Role;
 import io.lockchaos.cluster.RunLabels;
 import io.lockchaos.faults.schedule.Schedule;
+import io.lockchaos.nemesis.ClusterTargets;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.LockConfig;
 import java.nio.file.Path;
@@ -33,10 +34,12 @@ import org.testcontainers.utility.LogUtils;
  * }
  * }</pre>
  * {@link #execute()} starts the cluster, starts one worker container per worker on the
- * cluster network, lets them run for the scenario's duration, stops them with SIGTERM, waits
- * the quiet period, reads every ledger as {@code :process :final}, runs the checks per lane,
- * and writes the results folder ({@link ResultsDir}) as it goes. {@link #close()} removes the
- * workers and the cluster: after a failure too, and from a shutdown hook on Ctrl-C.
+ * cluster network, waits for each one's first operation, lets them run for the scenario's
+ * duration while {@link RunNemesis} plays the fault schedule, heals every fault, stops the
+ * workers with SIGTERM, waits the quiet period, reads every ledger as {@code :process :final},
+ * runs the checks per lane, and writes the results folder ({@link ResultsDir}) as it goes.
+ * {@link #close()} heals and removes the workers and the cluster: after a failure too, and
+ * from a shutdown hook on Ctrl-C.
  */
 public final class Run implements AutoCloseable {
 
@@ -48,6 +51,8 @@ public final class Run implements AutoCloseable {
     private final Thread hook;
     private volatile Cluster cluster;
     private volatile HistoryLog history;
+    private volatile RunNemesis nemesis;
+    private final Holders holders = new Holders();
 
     private Run(Scenario scenario, ResultsDir results, Consumer<String> progress) {
         this.scenario = scenario;
@@ -61,23 +66,19 @@ public final class Run implements AutoCloseable {
      * Prepares a run of {@code scenario} with its results under {@code resultsRoot}; nothing
      * starts until {@link #execute()}.
      *
-     * @throws ScenarioException when the scenario schedules faults: the nemesis that injects them
-     *     is not part of this build
+     * @throws io.lockchaos.faults.schedule.FaultSyntaxException when the schedule does not parse
      */
     public static Run create(Scenario scenario, Path resultsRoot, Consumer<String> progress) {
-        if (!Schedule.parse(scenario.name() + " schedule", scenario.schedule()).steps().isEmpty()) {
-            throw new ScenarioException("scenario " + scenario.name() + " schedules faults, but faults need the "
-                    + "nemesis, not available in this build's run lifecycle yet; run a scenario with an empty schedule, "
-                    + "or inject faults by hand with 'lockchaos fault' while it runs");
-        }
+        Schedule schedule = Schedule.parse(scenario.name() + " schedule", scenario.schedule());
         ResultsDir dir = ResultsDir.create(resultsRoot, scenario.name(), LocalDateTime.now());
-        dir.write(dir.scenarioJson(), ScenarioFile.toJson(scenario, resolved()));
+        dir.write(dir.scenarioJson(), ScenarioFile.toJson(scenario, resolved(schedule)));
         return new Run(scenario, dir, progress);
     }
 
     /** Versions and image tags that scenario.json records beside the scenario. */
-    static Map<String, String> resolved() {
+    static Map<String, String> resolved(Schedule schedule) {
         Map<String, String> r = new LinkedHashMap<>();
+        r.put("schedule", schedule.script());
         String version = Run.class.getPackage().getImplementationVersion();
         r.put("lockchaos", version == null ? "development build" : version);
         r.put("java", System.getProperty("java.version"));
@@ -108,7 +109,11 @@ public final class Run implements AutoCloseable {
         long start = System.nanoTime();
         history = new HistoryLog(results.historyJsonl());
         startWorkers(start);
+        awaitFirstOps();
+        startNemesis(start);
         runFor(scenario.duration());
+        say("healing every fault");
+        nemesis.stopAndHeal();
         stopWorkers();
         pause(scenario.quiet());
         Node storage = cluster.nodes(Role.STORAGE).get(0);
@@ -138,12 +143,35 @@ public final class Run implements AutoCloseable {
                 labels.put(RunLabels.ROLE, "worker");
                 workers.add(new WorkerContainer(name, image, jar, cluster.network(), cluster.network() + "-" + name,
                         labels, WorkerConfigs.json(scenario, lane, i, lock, storageNode, start),
-                        history::appendLine, results.log(name)));
+                        line -> {
+                            history.appendLine(line);
+                            holders.saw(name, line);
+                        }, results.log(name)));
             }
         }
         say("starting " + workers.size() + " workers (" + scenario.workers() + " per storage mode "
                 + scenario.storage().stream().map(f -> f.id()).toList() + ")");
         workers.parallelStream().forEach(WorkerContainer::start);
+    }
+
+    /** The duration and the schedule count from when every worker has recorded its first operation. */
+    private void awaitFirstOps() {
+        List<String> silent = holders.awaitStarted(workers.stream().map(WorkerContainer::name).toList(),
+                Duration.ofSeconds(60));
+        if (!silent.isEmpty()) {
+            say("no operation yet from " + silent + " 60 s after start; running anyway");
+        }
+    }
+
+    private void startNemesis(long start) {
+        Map<String, String> containers = new LinkedHashMap<>();
+        workers.forEach(w -> containers.put(w.name(), w.containerId()));
+        nemesis = new RunNemesis(scenario, ClusterTargets.of(cluster).withWorkers(containers), holders, history, start,
+                this::say);
+        if (!scenario.schedule().isBlank()) {
+            say("fault schedule: " + scenario.schedule().strip().replace("\n", "; "));
+        }
+        nemesis.start();
     }
 
     private void runFor(Duration duration) {
@@ -228,6 +256,14 @@ public final class Run implements AutoCloseable {
             }
         }
         RuntimeException failure = null;
+        if (nemesis != null) {
+            try {
+                nemesis.stopAndHeal();
+            } catch (RuntimeException e) {
+                progress.accept("healing on close failed: " + e.getMessage());
+                failure = e;
+            }
+        }
         for (WorkerContainer w : workers) {
             try {
                 w.close();
@@ -242,7 +278,8 @@ public final class Run implements AutoCloseable {
             cluster.close();
         }
         if (failure != null) {
-            throw new RunException("a worker container could not be removed: " + failure.getMessage(), failure);
+            throw new RunException("closing the run failed (healing the faults or removing a worker container): "
+                    + failure.getMessage(), failure);
         }
     }
 }

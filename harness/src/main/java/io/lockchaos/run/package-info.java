@@ -5,7 +5,10 @@
  * {@code scenarios/*.json}) names the cluster, the lock, the storage modes, the workload, the
  * fault schedule, the seed and the expected verdicts. A {@link io.lockchaos.run.Run} starts the
  * cluster, one worker JVM per worker in a container of its own on the cluster network, streams
- * their histories into {@code history.jsonl} as they run, stops them with SIGTERM, reads every
+ * their histories into {@code history.jsonl} as they run, plays the fault schedule on the
+ * cluster's nodes and the workers ({@link io.lockchaos.run.RunNemesis}; a pause of
+ * {@code holder-<lane>} hits a worker inside its critical section, found by
+ * {@link io.lockchaos.run.Holders}), heals every fault, stops the workers with SIGTERM, reads every
  * ledger as the {@code final} process, runs the lock checks per storage mode and writes
  * {@code results/<scenario>/<yyyyMMdd-HHmmss>/} ({@link io.lockchaos.run.ResultsDir}).
  *

@@ -48,12 +48,12 @@ class RunCommandTest {
     }
 
     @Test
-    void aScenarioWithFaultsIsRefusedWithoutTheNemesis(@TempDir Path dir) throws IOException {
+    void aScheduleThatDoesNotParseIsBadUsage(@TempDir Path dir) throws IOException {
         String shipped = Files.readString(ProjectRoot.find().resolve("scenarios").resolve("redis-naive-no-fault.json"));
         Path file = dir.resolve("paused.json");
-        Files.writeString(file, shipped.replace("\"schedule\": \"\"", "\"schedule\": \"at 5s pause worker-1 for 12s\""));
+        Files.writeString(file, shipped.replace("\"schedule\": \"\"", "\"schedule\": \"at 5s freeze worker-1 for 12s\""));
         assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
-        assertTrue(err.toString().contains("faults need the nemesis, not available in this build"), err.toString());
+        assertTrue(err.toString().contains("field 'schedule'"), err.toString());
     }
 
     @Test
