@@ -53,7 +53,8 @@ public final class RunCommand implements Callable<Integer> {
         try {
             if (scenario == null) {
                 err.println("lockchaos: no scenario given; running the default, " + Scenarios.DEFAULT
-                        + " (no faults: the run does not drive the nemesis yet)");
+                        + " (the seed story: a lock holder paused longer than the TTL, unfenced and fenced"
+                        + " ledgers side by side)");
             }
             s = Scenarios.find(scenario == null ? Scenarios.DEFAULT : scenario);
             s = override(s);

@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 final class Scenarios {
 
     /** What {@code lockchaos run} runs without a scenario. */
-    static final String DEFAULT = "redis-naive-no-fault";
+    static final String DEFAULT = "redis-naive-pause";
 
     private Scenarios() {
     }
