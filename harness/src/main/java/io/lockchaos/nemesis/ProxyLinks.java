@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The link package: the nemesis's link toxics on the cluster's proxy, through toxiproxy-java.
@@ -47,7 +46,10 @@ final class ProxyLinks implements io.lockchaos.faults.nemesis.LinkFaults {
         String kind = toxic.kind().name().toLowerCase(Locale.ROOT).replace('_', '-');
         Value.Dict value = describe(toxic);
         recorder.record("start-" + kind, value);
-        return new Active(toxic, added, () -> recorder.record("stop-" + kind, value));
+        return ActiveFault.healedBy(toxic, () -> {
+            added.forEach(ActiveLinkFault::close);
+            recorder.record("stop-" + kind, value);
+        });
     }
 
     private ActiveLinkFault add(LinkTarget target, FaultSpec.LinkToxic toxic) {
@@ -72,37 +74,5 @@ final class ProxyLinks implements io.lockchaos.faults.nemesis.LinkFaults {
     @Override
     public void healAll() {
         links.healAll();
-    }
-
-    /** The toxics of one injection; closing removes them once. */
-    private static final class Active implements ActiveFault {
-        private final FaultSpec fault;
-        private final List<ActiveLinkFault> toxics;
-        private final Runnable recordHeal;
-        private final AtomicBoolean healed = new AtomicBoolean();
-
-        Active(FaultSpec fault, List<ActiveLinkFault> toxics, Runnable recordHeal) {
-            this.fault = fault;
-            this.toxics = List.copyOf(toxics);
-            this.recordHeal = recordHeal;
-        }
-
-        @Override
-        public FaultSpec fault() {
-            return fault;
-        }
-
-        @Override
-        public boolean isHealed() {
-            return healed.get();
-        }
-
-        @Override
-        public void close() {
-            if (healed.compareAndSet(false, true)) {
-                toxics.forEach(ActiveLinkFault::close);
-                recordHeal.run();
-            }
-        }
     }
 }

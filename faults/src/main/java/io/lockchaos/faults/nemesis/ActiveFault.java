@@ -16,4 +16,9 @@ public interface ActiveFault extends AutoCloseable {
 
     @Override
     void close();
+
+    /** A fault in force that {@code heal} undoes, once, on the first close. */
+    static ActiveFault healedBy(FaultSpec fault, Runnable heal) {
+        return new Healing(fault, heal);
+    }
 }
