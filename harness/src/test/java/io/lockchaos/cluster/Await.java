@@ -5,8 +5,8 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-/** Deadline-bounded conditions for container tests: poll, never sleep a fixed time. */
-final class Await {
+/** Deadline-bounded conditions for every container test: poll, never sleep a fixed time. */
+public final class Await {
 
     private static final Duration POLL = Duration.ofMillis(50);
 
@@ -14,7 +14,7 @@ final class Await {
     }
 
     /** Returns once {@code condition} holds; fails naming {@code what} after {@code timeout}. */
-    static void until(Duration timeout, String what, BooleanSupplier condition) {
+    public static void until(Duration timeout, String what, BooleanSupplier condition) {
         long deadline = System.nanoTime() + timeout.toNanos();
         RuntimeException last = null;
         while (System.nanoTime() < deadline) {
@@ -31,7 +31,7 @@ final class Await {
     }
 
     /** The first non-null value {@code probe} yields within {@code timeout}. */
-    static <T> T value(Duration timeout, String what, Supplier<T> probe) {
+    public static <T> T value(Duration timeout, String what, Supplier<T> probe) {
         Object[] found = new Object[1];
         until(timeout, what, () -> (found[0] = probe.get()) != null);
         @SuppressWarnings("unchecked")
@@ -40,7 +40,7 @@ final class Await {
     }
 
     /** Checks {@code invariant} repeatedly for {@code window}; fails at its first violation. */
-    static void holdsFor(Duration window, String what, BooleanSupplier invariant) {
+    public static void holdsFor(Duration window, String what, BooleanSupplier invariant) {
         long end = System.nanoTime() + window.toNanos();
         while (System.nanoTime() < end) {
             if (!invariant.getAsBoolean()) {

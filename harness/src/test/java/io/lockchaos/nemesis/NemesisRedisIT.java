@@ -1,5 +1,6 @@
 package io.lockchaos.nemesis;
 
+import io.lockchaos.cluster.Await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -80,13 +81,13 @@ class NemesisRedisIT {
             ActiveFault partition = inject("partition isolate redis-2");
             assertEquals(5, ((ContainerNode) node("redis-2")).droppedPeers().size(), "redis-2 drops its 5 Redis and Sentinel peers");
             master.set("during-partition", "v1");
-            Until.holds(CONVERGE, "redis-3 received the write", () -> "v1".equals(connected.get("during-partition")));
-            Until.keeps(Duration.ofSeconds(2), "redis-2 has not received the write",
+            Await.until(CONVERGE, "redis-3 received the write", () -> "v1".equals(connected.get("during-partition")));
+            Await.holdsFor(Duration.ofSeconds(2), "redis-2 has not received the write",
                     () -> cut.get("during-partition") == null);
             partition.close();
             assertTrue(((ContainerNode) node("redis-2")).droppedPeers().isEmpty(), "no rule left on redis-2");
             assertTrue(((ContainerNode) node("redis-1")).droppedPeers().isEmpty(), "no rule left on redis-1");
-            Until.holds(CONVERGE, "redis-2 caught up", () -> "v1".equals(cut.get("during-partition")));
+            Await.until(CONVERGE, "redis-2 caught up", () -> "v1".equals(cut.get("during-partition")));
         }
         assertTrue(recorded.fs().contains("start-partition") && recorded.fs().contains("stop-partition"));
     }
@@ -137,12 +138,12 @@ class NemesisRedisIT {
         assertFalse(start.contains(":new nil"), start);
         // Sentinel disconnects the clients of every node it reconfigures: a new connection per attempt.
         String newMaster = primary.primary();
-        Until.holds(CONVERGE, "the new master " + newMaster + " takes writes", () -> {
+        Await.until(CONVERGE, "the new master " + newMaster + " takes writes", () -> {
             try (Jedis master = client(newMaster, 5000)) {
                 return "OK".equals(master.set("after-failover", "v"));
             }
         });
-        Until.holds(CONVERGE, "redis-1 rejoined as a replica", () -> {
+        Await.until(CONVERGE, "redis-1 rejoined as a replica", () -> {
             try (Jedis rejoined = client("redis-1", 5000)) {
                 return Objects.equals("v", rejoined.get("after-failover"));
             }
@@ -170,12 +171,12 @@ class NemesisRedisIT {
             assertNotEquals(before, primary.primary(), "Sentinel promoted a replica of the isolated master");
         }
         String after = primary.primary();
-        Until.holds(CONVERGE, "the new master " + after + " takes writes", () -> {
+        Await.until(CONVERGE, "the new master " + after + " takes writes", () -> {
             try (Jedis master = client(after, 5000)) {
                 return "OK".equals(master.set("after-isolation", "v"));
             }
         });
-        Until.holds(CONVERGE, before + " rejoined as a replica", () -> {
+        Await.until(CONVERGE, before + " rejoined as a replica", () -> {
             try (Jedis old = client(before, 5000)) {
                 return Objects.equals("v", old.get("after-isolation"));
             }

@@ -17,18 +17,15 @@ public record OwnerMutexModel() implements LockModel<LockState> {
         return LockState.FREE;
     }
 
+    private static final MutexModel MUTEX = new MutexModel();
+
+    /** The plain mutex, except that a release must come from the holder. */
     @Override
     public Step<LockState> step(LockState state, LockCall call) {
-        if (call instanceof LockCall.Acquire) {
-            return state instanceof LockState.Held held
-                    ? Step.inconsistent(call + ": " + call.lockName() + " is already held by process " + held.holder())
-                    : Step.next(new LockState.Held(call.process()));
+        if (call instanceof LockCall.Release && state instanceof LockState.Held held
+                && !held.holder().equals(call.process())) {
+            return Step.inconsistent(call + ": " + call.lockName() + " is held by process " + held.holder());
         }
-        if (state instanceof LockState.Held held) {
-            return held.holder().equals(call.process())
-                    ? Step.next(LockState.FREE)
-                    : Step.inconsistent(call + ": " + call.lockName() + " is held by process " + held.holder());
-        }
-        return Step.inconsistent(call + ": " + call.lockName() + " was not held");
+        return MUTEX.step(state, call);
     }
 }
