@@ -13,7 +13,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code lockchaos replay results/<scenario>/<stamp>}: runs again exactly what that run's
- * {@code scenario.json} recorded (scenario, seed, schedule). Exit codes as {@code run}.
+ * {@code scenario.json} recorded (scenario, seed, and the schedule as played: a random one as
+ * drawn, from {@code resolved.schedule}). Exit codes as {@code run}.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = "Re-run a recorded run with the same resolved scenario and seed.")
@@ -31,6 +32,7 @@ public final class ReplayCommand implements Callable<Integer> {
         Scenario s;
         try {
             s = ScenarioFile.read(file);
+            s = ScenarioFile.resolvedSchedule(file).map(s::withSchedule).orElse(s);
         } catch (LockchaosException e) {
             spec.commandLine().getErr().println("lockchaos: " + e.getMessage());
             return Main.EXIT_USAGE;

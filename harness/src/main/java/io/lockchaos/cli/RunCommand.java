@@ -3,6 +3,7 @@ package io.lockchaos.cli;
 import io.lockchaos.checker.LockchaosException;
 import io.lockchaos.cluster.ClusterException;
 import io.lockchaos.cluster.ProjectRoot;
+import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.run.Run;
 import io.lockchaos.run.RunOutcome;
 import io.lockchaos.run.Scenario;
@@ -18,8 +19,10 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code lockchaos run [SCENARIO] [--seed N] [--time S] [--workers N]}: runs a scenario end to
- * end and writes {@code results/<scenario>/<stamp>/}. Exit codes: with expectations 0 when
+ * {@code lockchaos run [SCENARIO] [--seed N] [--time S] [--workers N] [--schedule TEXT]}: runs a
+ * scenario end to end and writes {@code results/<scenario>/<stamp>/}. {@code --schedule} replaces
+ * the scenario's faults (a script, or {@code random every 5s [KIND,...]} drawn from the seed) and
+ * drops its expectations, which were stated for its own schedule. Exit codes: with expectations 0 when
  * every check matched and 1 when not; without, 0 valid, 1 invalid, 2 unknown (also: the run
  * could not be carried out); 3 bad scenario or option.
  */
@@ -46,6 +49,12 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--workers", description = "workers per storage mode (default: the scenario's)")
     private Integer workers;
 
+    @Option(names = "--schedule", paramLabel = "TEXT",
+            description = "replace the scenario's fault schedule: a script ('at 3s pause worker-1 for 5s', one step a"
+                    + " line) or 'random every INTERVAL [KIND,...]' (kinds: pause, clock, kill, partition, link,"
+                    + " failover), drawn from the seed; the scenario's expectations are dropped")
+    private String schedule;
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
@@ -58,6 +67,11 @@ public final class RunCommand implements Callable<Integer> {
             }
             s = Scenarios.find(scenario == null ? Scenarios.DEFAULT : scenario);
             s = override(s);
+            if (schedule != null && !s.expect().isEmpty()) {
+                err.println("lockchaos: --schedule replaces the scenario's faults; its expected verdicts no longer"
+                        + " apply, so the exit code follows the verdict (0 valid, 1 invalid, 2 unknown)");
+                s = s.withoutExpectations();
+            }
         } catch (LockchaosException e) {
             err.println("lockchaos: " + e.getMessage());
             return Main.EXIT_USAGE;
@@ -66,6 +80,14 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private Scenario override(Scenario s) {
+        if (schedule != null) {
+            try {
+                SchedulePlan.parse("--schedule", schedule.replace("; ", "\n"));
+            } catch (LockchaosException e) {
+                throw new ScenarioException(e.getMessage(), e);
+            }
+            s = s.withSchedule(schedule.replace("; ", "\n"));
+        }
         if (seed != null) {
             s = s.withSeed(seed);
         }

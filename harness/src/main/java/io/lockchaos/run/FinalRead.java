@@ -17,7 +17,8 @@ import java.util.function.Consumer;
 
 /**
  * The run's last step on the data: one {@code read-all} of every ledger key, recorded as
- * {@code :process :final} ops ({@code {:key "k" :entries [{:id :prev :token :process} ...]}}).
+ * {@code :process :final} ops ({@code {:key "k" :fencing "fenced" :entries [{:id :prev :token :process} ...]}};
+ * {@code :fencing} tells the ledger check whether the store looked at tokens).
  * A read that throws is {@code :info} with the error: the ledger check then says unknown.
  */
 final class FinalRead {
@@ -36,9 +37,11 @@ final class FinalRead {
         this.record = record;
     }
 
-    void readAll(List<String> keys) {
+    /** Reads every key of {@code keys}, each recorded with the fencing mode its lane's store used. */
+    void readAll(Map<String, Fencing> keys) {
         try (RedisStorage store = new RedisStorage(storage, Fencing.UNFENCED, Duration.ofSeconds(10))) {
-            for (String key : keys) {
+            for (Map.Entry<String, Fencing> k : keys.entrySet()) {
+                String key = k.getKey();
                 Value input = Value.map("key", key);
                 record.accept(op(OpType.INVOKE, input, Value.NIL));
                 try {
@@ -48,6 +51,7 @@ final class FinalRead {
                     }
                     Map<Value, Value> out = new LinkedHashMap<>();
                     out.put(Value.kw("key"), Value.of(key));
+                    out.put(Value.kw("fencing"), Value.of(k.getValue().id()));
                     out.put(Value.kw("entries"), new Value.Vec(entries));
                     record.accept(op(OpType.OK, new Value.Dict(out), Value.NIL));
                 } catch (RuntimeException e) {

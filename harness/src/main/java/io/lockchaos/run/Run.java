@@ -10,10 +10,11 @@ import io.lockchaos.cluster.ImageTags;
 import io.lockchaos.cluster.Node;
 import io.lockchaos.cluster.Role;
 import io.lockchaos.cluster.RunLabels;
-import io.lockchaos.faults.schedule.Schedule;
+import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.nemesis.ClusterTargets;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.LockConfig;
+import io.lockchaos.workloads.storage.Fencing;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -53,6 +54,7 @@ public final class Run implements AutoCloseable {
     private volatile HistoryLog history;
     private volatile RunNemesis nemesis;
     private final Holders holders = new Holders();
+    private final Map<String, String> resolved = new LinkedHashMap<>();
 
     private Run(Scenario scenario, ResultsDir results, Consumer<String> progress) {
         this.scenario = scenario;
@@ -69,16 +71,22 @@ public final class Run implements AutoCloseable {
      * @throws io.lockchaos.faults.schedule.FaultSyntaxException when the schedule does not parse
      */
     public static Run create(Scenario scenario, Path resultsRoot, Consumer<String> progress) {
-        Schedule schedule = Schedule.parse(scenario.name() + " schedule", scenario.schedule());
+        SchedulePlan plan = SchedulePlan.parse(scenario.name() + " schedule", scenario.schedule());
         ResultsDir dir = ResultsDir.create(resultsRoot, scenario.name(), LocalDateTime.now());
-        dir.write(dir.scenarioJson(), ScenarioFile.toJson(scenario, resolved(schedule)));
-        return new Run(scenario, dir, progress);
+        Run run = new Run(scenario, dir, progress);
+        run.resolved.putAll(resolved(plan));
+        run.writeScenarioJson();
+        return run;
     }
 
-    /** Versions and image tags that scenario.json records beside the scenario. */
-    static Map<String, String> resolved(Schedule schedule) {
+    /**
+     * Versions and image tags that scenario.json records beside the scenario, and the schedule:
+     * a script as parsed, a random one once it is drawn ({@link RunNemesis}).
+     */
+    static Map<String, String> resolved(SchedulePlan plan) {
         Map<String, String> r = new LinkedHashMap<>();
-        r.put("schedule", schedule.script());
+        r.put("schedule", plan instanceof SchedulePlan.Scripted s ? s.schedule().script()
+                : "# " + ((SchedulePlan.Random) plan).line() + ": drawn once the cluster is up\n");
         String version = Run.class.getPackage().getImplementationVersion();
         r.put("lockchaos", version == null ? "development build" : version);
         r.put("java", System.getProperty("java.version"));
@@ -88,6 +96,10 @@ public final class Run implements AutoCloseable {
         }
         r.put("startedAt", java.time.Instant.now().toString());
         return r;
+    }
+
+    private void writeScenarioJson() {
+        results.write(results.scenarioJson(), ScenarioFile.toJson(scenario, resolved));
     }
 
     public ResultsDir results() {
@@ -117,8 +129,9 @@ public final class Run implements AutoCloseable {
         stopWorkers();
         pause(scenario.quiet());
         Node storage = cluster.nodes(Role.STORAGE).get(0);
-        List<String> keys = scenario.lanes().stream().flatMap(l -> l.lockNames().stream()).toList();
-        say("final read of " + keys);
+        Map<String, Fencing> keys = new LinkedHashMap<>();
+        scenario.lanes().forEach(l -> l.lockNames().forEach(name -> keys.put(name, l.fencing())));
+        say("final read of " + keys.keySet());
         new FinalRead(new Address(storage.host(), storage.hostPort()), start, history::append).readAll(keys);
         History merged = history.finish(results.historyEdn());
         say("history: " + merged.size() + " events; checking");
@@ -168,8 +181,12 @@ public final class Run implements AutoCloseable {
         workers.forEach(w -> containers.put(w.name(), w.containerId()));
         nemesis = new RunNemesis(scenario, ClusterTargets.of(cluster).withWorkers(containers), holders, history, start,
                 this::say);
-        if (!scenario.schedule().isBlank()) {
-            say("fault schedule: " + scenario.schedule().strip().replace("\n", "; "));
+        String script = nemesis.schedule().script();
+        resolved.put("schedule", script);
+        writeScenarioJson();
+        if (!script.isBlank()) {
+            say("fault schedule" + (scenario.schedule().strip().startsWith("random") ? " (" + scenario.schedule().strip()
+                    + ", seed " + scenario.seed() + ")" : "") + ": " + script.strip().replace("\n", "; "));
         }
         nemesis.start();
     }

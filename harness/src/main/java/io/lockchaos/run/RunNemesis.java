@@ -13,6 +13,7 @@ import io.lockchaos.faults.nemesis.ScheduleRunner;
 import io.lockchaos.faults.schedule.FaultMenu;
 import io.lockchaos.faults.schedule.FaultSpec;
 import io.lockchaos.faults.schedule.Schedule;
+import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.nemesis.ClusterTargets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ import java.util.function.Consumer;
  * workers' ops (nanoseconds since the run's start). {@link #stopAndHeal()} ends the schedule
  * and heals everything; the run calls it before the workers stop, and again on close.
  * A pause target {@code holder-<lane>} is the lane's worker that holds a lock at that moment.
+ * A {@code random every ...} schedule is drawn here, from {@link #menu()} and the scenario's seed.
  */
 final class RunNemesis implements Nemesis {
 
@@ -37,6 +39,7 @@ final class RunNemesis implements Nemesis {
     private final Holders holders;
     private final ScheduleRunner runner;
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    private final Schedule schedule;
     private final Thread thread;
     private final java.util.concurrent.atomic.AtomicBoolean healed = new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -50,7 +53,8 @@ final class RunNemesis implements Nemesis {
         };
         this.nemesis = new NodeNemesis(targets, recorder, scenario.seed());
         this.runner = new ScheduleRunner(this, ScheduleClock.SYSTEM);
-        Schedule schedule = Schedule.parse(scenario.name() + " schedule", scenario.schedule());
+        this.schedule = SchedulePlan.parse(scenario.name() + " schedule", scenario.schedule())
+                .resolve(scenario.seed(), scenario.duration(), menu());
         this.thread = new Thread(() -> play(schedule), "lockchaos-nemesis");
         thread.setDaemon(true);
     }
@@ -61,6 +65,11 @@ final class RunNemesis implements Nemesis {
         } catch (RuntimeException e) {
             failure.set(e);
         }
+    }
+
+    /** The schedule this nemesis plays: the script, or the random schedule drawn from {@link #menu()}. */
+    Schedule schedule() {
+        return schedule;
     }
 
     /** Starts the schedule: its times count from now. */
@@ -147,8 +156,9 @@ final class RunNemesis implements Nemesis {
         nemesis.healAll();
     }
 
+    /** What the cluster's nodes and the workers support, plus a {@code holder-<lane>} pause target per lane. */
     @Override
     public FaultMenu menu() {
-        return nemesis.menu();
+        return nemesis.menu().withPausable(scenario.lanes().stream().map(l -> Holders.ALIAS + l.name()).toList());
     }
 }

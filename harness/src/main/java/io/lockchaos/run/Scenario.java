@@ -27,8 +27,9 @@ import java.util.Map;
  * @param acquireTimeout how long one acquire may wait
  * @param duration how long workers start new cycles
  * @param quiet how long to wait after the workers stopped before the final read
- * @param schedule the fault script; empty for no faults
- * @param seed seeds each worker (seed + its process) and, later, random schedules
+ * @param schedule the fault script, or one {@code random every 5s [KIND,...]} line
+ *     ({@link io.lockchaos.faults.schedule.SchedulePlan}); empty for no faults
+ * @param seed seeds each worker (seed + its process) and a random schedule
  * @param expect the verdict each named check should reach; empty: no expectation
  */
 public record Scenario(String name, String description, Topology topology, LockSpec lock, List<Fencing> storage,
@@ -79,5 +80,17 @@ public record Scenario(String name, String description, Topology topology, LockS
     public Scenario withWorkers(int value) {
         return new Scenario(name, description, topology, lock, storage, value, locks, think, idle, acquireTimeout,
                 duration, quiet, schedule, seed, expect);
+    }
+
+    /** This scenario with another fault schedule (script or random line). */
+    public Scenario withSchedule(String value) {
+        return new Scenario(name, description, topology, lock, storage, workers, locks, think, idle, acquireTimeout,
+                duration, quiet, value, seed, expect);
+    }
+
+    /** This scenario without expected verdicts: the exit code then follows the verdict. */
+    public Scenario withoutExpectations() {
+        return new Scenario(name, description, topology, lock, storage, workers, locks, think, idle, acquireTimeout,
+                duration, quiet, schedule, seed, Map.of());
     }
 }

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.lockchaos.checker.LockchaosException;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.cluster.Topology;
-import io.lockchaos.faults.schedule.Schedule;
+import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.workloads.storage.Fencing;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -85,7 +85,7 @@ public final class ScenarioFile {
         }
         String schedule = text(root, "schedule", "");
         try {
-            Schedule.parse(source + " field 'schedule'", schedule);
+            SchedulePlan.parse(source + " field 'schedule'", schedule);
         } catch (LockchaosException e) {
             throw new ScenarioException(e.getMessage(), e);
         }
@@ -189,6 +189,19 @@ public final class ScenarioFile {
             expect.put(e.getKey(), Validity.valueOf(v));
         }
         return expect;
+    }
+
+    /**
+     * The schedule a recorded run played: {@code resolved.schedule} of a results folder's
+     * {@code scenario.json} (a random schedule as drawn), if it has one.
+     */
+    public static java.util.Optional<String> resolvedSchedule(Path scenarioJson) {
+        try {
+            JsonNode schedule = JSON.readTree(Files.readString(scenarioJson)).path("resolved").path("schedule");
+            return schedule.isTextual() ? java.util.Optional.of(schedule.asText()) : java.util.Optional.empty();
+        } catch (IOException e) {
+            throw new ScenarioException(scenarioJson + ": cannot read the recorded schedule (" + e.getMessage() + ")", e);
+        }
     }
 
     /** The scenario as JSON, in the shape {@link #read} reads, plus {@code resolved} when not null. */

@@ -69,4 +69,23 @@ class RunCommandTest {
         assertEquals(Main.EXIT_USAGE, execute("replay", dir.toString()));
         assertTrue(err.toString().contains(dir.resolve("scenario.json") + ": cannot read"), err.toString());
     }
+
+    @Test
+    void aScheduleOptionThatDoesNotParseIsBadUsage() {
+        assertEquals(Main.EXIT_USAGE, execute("run", "redis-naive-no-fault", "--schedule", "random every 5s gc"));
+        assertTrue(err.toString().contains("--schedule:1: "), err.toString());
+        assertTrue(err.toString().contains("'gc' is not a kind of fault"), err.toString());
+    }
+
+    @Test
+    void aRecordedRunKeepsTheScheduleAsDrawnForReplay(@TempDir Path dir) throws IOException {
+        String shipped = Files.readString(ProjectRoot.find().resolve("scenarios").resolve("redis-naive-no-fault.json"));
+        Path file = dir.resolve("scenario.json");
+        String random = shipped.replace("\"schedule\": \"\"", "\"schedule\": \"random every 2s pause\"");
+        Files.writeString(file, random.substring(0, random.lastIndexOf('}'))
+                + ", \"resolved\": {\"schedule\": \"at 2s pause worker-2 for 1.5s\\n\"}}");
+        assertEquals(java.util.Optional.of("at 2s pause worker-2 for 1.5s\n"),
+                io.lockchaos.run.ScenarioFile.resolvedSchedule(file));
+        assertEquals("random every 2s pause", io.lockchaos.run.ScenarioFile.read(file).schedule());
+    }
 }

@@ -86,6 +86,7 @@ class ScenarioFileTest {
         "unknown check expected    | \"mutex\": \"valid\"                | \"mutux\": \"valid\"                | field 'expect.mutux' is not a check of this scenario; allowed: mutex, holds, tokens, ledger, mutex-unfenced",
         "bad verdict expected      | \"mutex\": \"valid\"                | \"mutex\": \"fine\"                 | field 'expect.mutex' is \"fine\"; allowed: valid, invalid or unknown",
         "bad schedule              | \"schedule\": \"\"                  | \"schedule\": \"at 5s frobnicate x\" | s1.json field 'schedule'",
+        "bad random schedule       | \"schedule\": \"\"                  | \"schedule\": \"random every 5s gc\" | s1.json field 'schedule':1: ",
         "bad name                  | \"name\": \"s1\"                    | \"name\": \"../up\"                 | field 'name' is '../up'",
     })
     void aBadFieldIsNamedWithWhatIsAllowed(String what, String from, String to, String message) {
@@ -123,6 +124,17 @@ class ScenarioFileTest {
             String json = Files.readString(run.results().scenarioJson());
             assertTrue(json.contains("\"schedule\" : \"at 5s pause worker-1 for 12s\\n\"")
                     || json.contains("\"schedule\":\"at 5s pause worker-1 for 12s\\n\""), json);
+        }
+    }
+
+    @Test
+    void aRandomScheduleIsReadAndScenarioJsonSaysItIsDrawnLater(@TempDir Path dir) throws java.io.IOException {
+        Scenario s = ScenarioFile.parse(BASE.replace("\"schedule\": \"\"", "\"schedule\": \"random every 4s pause,kill\""),
+                "s1.json");
+        assertEquals("random every 4s pause,kill", s.schedule());
+        try (Run run = Run.create(s, dir, line -> { })) {
+            String json = Files.readString(run.results().scenarioJson());
+            assertTrue(json.contains("random every 4s pause,kill: drawn once the cluster is up"), json);
         }
     }
 }

@@ -21,7 +21,9 @@ import java.util.Set;
  * Every {@code :ok} append is present exactly once; no {@code :fail} append is present
  * ({@code :info} ones may or may not be); every entry's {@code prev} is the entry before it
  * (else a lost update, naming both writers); entries no append wrote are reported; and when
- * fencing is on (entries and appends carry tokens) tokens never decrease along the ledger.
+ * fencing is on (entries and appends carry tokens, and the final read does not say
+ * {@code :fencing "unfenced"}) tokens never decrease along the ledger. An unfenced store
+ * ignores tokens, so a token going down there is the {@code tokens} check's finding, not the data's.
  *
  * <p>No appends and no final read: nothing to check, valid. Acknowledged appends to a key
  * without a completed final read: unknown, since nobody can say whether they survived.
@@ -54,16 +56,19 @@ public final class LedgerCheck implements Checker {
         Map<String, List<LedgerEntry>> ledgers = new LinkedHashMap<>();
         List<Evidence> unread = new ArrayList<>();
         readLedgers(history.source(), appends, finals, ledgers, unread);
-        boolean fenced = appends.values().stream().flatMap(m -> m.values().stream()).anyMatch(a -> a.token() != null)
+        boolean tokens = appends.values().stream().flatMap(m -> m.values().stream()).anyMatch(a -> a.token() != null)
                 && ledgers.values().stream().flatMap(List::stream).anyMatch(e -> e.token() != null);
-        LedgerWalk walk = new LedgerWalk(fenced, MAX_EVIDENCE);
+        LedgerWalk walk = new LedgerWalk(MAX_EVIDENCE);
         int entries = 0;
+        int fencedLedgers = 0;
         for (Map.Entry<String, List<LedgerEntry>> ledger : ledgers.entrySet()) {
             entries += ledger.getValue().size();
-            walk.check(ledger.getKey(), ledger.getValue(), appends.getOrDefault(ledger.getKey(), Map.of()));
+            boolean fenced = tokens && storeFences(finals.get(ledger.getKey()));
+            fencedLedgers += fenced ? 1 : 0;
+            walk.check(ledger.getKey(), ledger.getValue(), appends.getOrDefault(ledger.getKey(), Map.of()), fenced);
         }
         String counted = (entries == 1 ? "1 entry" : entries + " entries") + " in "
-                + LockValues.count(ledgers.size(), "ledger") + ", " + (fenced ? "fenced" : "not fenced")
+                + LockValues.count(ledgers.size(), "ledger") + ", " + fencing(fencedLedgers, ledgers.size())
                 + (refused > 0 ? ", " + LockValues.count(refused, "operation") + " refused as stale" : "");
         if (walk.anomalies() > 0) {
             String found = walk.anomalies() == 1 ? "1 ledger anomaly" : walk.anomalies() + " ledger anomalies";
@@ -76,6 +81,18 @@ public final class LedgerCheck implements Checker {
         }
         return CheckResult.valid(name(), "every acknowledged append is present once, in an unbroken chain ("
                 + counted + ")");
+    }
+
+    /**
+     * Whether the store that answered {@code read} checks tokens: its {@code :fencing} says so
+     * ({@code "unfenced"} does not); a read that does not say is taken to be from a fencing store.
+     */
+    private static boolean storeFences(Operation read) {
+        return read == null || !read.output().getString("fencing").map("unfenced"::equals).orElse(false);
+    }
+
+    private static String fencing(int fenced, int ledgers) {
+        return fenced == ledgers ? "fenced" : fenced == 0 ? "not fenced" : fenced + " fenced";
     }
 
     /** Splits the keys into those with a completed final read (their ledgers) and those without, with appends. */

@@ -12,13 +12,11 @@ import java.util.Objects;
 /** Walks one ledger after another, collecting the {@code ledger} check's findings; linear in entries. */
 final class LedgerWalk {
 
-    private final boolean fenced;
     private final int maxEvidence;
     private final List<Evidence> findings = new ArrayList<>();
     private long anomalies;
 
-    LedgerWalk(boolean fenced, int maxEvidence) {
-        this.fenced = fenced;
+    LedgerWalk(int maxEvidence) {
         this.maxEvidence = maxEvidence;
     }
 
@@ -30,7 +28,11 @@ final class LedgerWalk {
         return findings;
     }
 
-    void check(String key, List<LedgerEntry> entries, Map<String, LedgerAppend> appends) {
+    /**
+     * Checks one ledger: presence and chain always; with {@code fenced}, also that tokens never
+     * decrease along it (an unfenced store does not look at tokens, so there it proves nothing).
+     */
+    void check(String key, List<LedgerEntry> entries, Map<String, LedgerAppend> appends, boolean fenced) {
         Map<String, Integer> first = new HashMap<>();
         Map<String, Integer> count = new HashMap<>();
         for (int i = 0; i < entries.size(); i++) {

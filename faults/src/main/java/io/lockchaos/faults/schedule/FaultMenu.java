@@ -1,6 +1,7 @@
 package io.lockchaos.faults.schedule;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * What a topology lets a random schedule choose from: the names of the nodes (and workers)
@@ -22,6 +23,23 @@ public record FaultMenu(List<String> pausable, List<String> clockSkewable, List<
         killable = List.copyOf(killable);
         partitionable = List.copyOf(partitionable);
         proxied = List.copyOf(proxied);
+    }
+
+    /** This menu with only the {@code kinds} on it (link toxics are {@link FaultKind#LINK}). */
+    public FaultMenu only(Set<FaultKind> kinds) {
+        return new FaultMenu(kinds.contains(FaultKind.PAUSE) ? pausable : List.of(),
+                kinds.contains(FaultKind.CLOCK) ? clockSkewable : List.of(),
+                kinds.contains(FaultKind.KILL) ? killable : List.of(),
+                kinds.contains(FaultKind.PARTITION) ? partitionable : List.of(),
+                kinds.contains(FaultKind.LINK) ? proxied : List.of(),
+                failover && kinds.contains(FaultKind.FAILOVER));
+    }
+
+    /** This menu with {@code more} processes that can be paused (a run's {@code holder-<lane>} aliases). */
+    public FaultMenu withPausable(List<String> more) {
+        List<String> all = new java.util.ArrayList<>(pausable);
+        more.stream().filter(name -> !all.contains(name)).forEach(all::add);
+        return new FaultMenu(all, clockSkewable, killable, partitionable, proxied, failover);
     }
 
     public boolean isEmpty() {

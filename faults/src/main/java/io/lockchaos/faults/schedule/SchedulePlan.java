@@ -1,0 +1,101 @@
+package io.lockchaos.faults.schedule;
+
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What a schedule field says: a scripted {@link Schedule}, or one line
+ * {@code random every INTERVAL [KIND,...]} that becomes a {@link RandomSchedule} once the
+ * cluster's {@link FaultMenu} is known. Either way {@link #resolve} gives the schedule to play,
+ * whose {@link Schedule#script()} is what a replay runs again.
+ */
+public sealed interface SchedulePlan {
+
+    /** The schedule to play over a run of {@code length}, drawing from {@code menu}. */
+    Schedule resolve(long seed, Duration length, FaultMenu menu);
+
+    /** A script, played as written. */
+    record Scripted(Schedule schedule) implements SchedulePlan {
+        @Override
+        public Schedule resolve(long seed, Duration length, FaultMenu menu) {
+            return schedule;
+        }
+    }
+
+    /**
+     * A fault every {@code interval}, drawn from the menu's {@code kinds}.
+     *
+     * @param kinds the kinds to draw from; every kind the menu offers when it holds them all
+     */
+    record Random(Duration interval, Set<FaultKind> kinds) implements SchedulePlan {
+        public Random {
+            kinds = Set.copyOf(kinds);
+        }
+
+        @Override
+        public Schedule resolve(long seed, Duration length, FaultMenu menu) {
+            return RandomSchedule.generate(seed, length, interval, menu.only(kinds));
+        }
+
+        /** The line that {@link SchedulePlan#parse} reads back into this plan. */
+        public String line() {
+            String named = kinds.size() == FaultKind.values().length ? ""
+                    : " " + String.join(",", EnumSet.copyOf(kinds).stream().map(FaultKind::word).toList());
+            return "random every " + Durations.format(interval) + named;
+        }
+    }
+
+    /**
+     * Reads a schedule field: a script in {@link Schedule#parse}'s grammar, or a single
+     * {@code random every 5s [pause,clock]} line (blank lines and {@code #} comments aside).
+     *
+     * @throws FaultSyntaxException naming {@code source} and the line
+     */
+    static SchedulePlan parse(String source, String text) {
+        String[] lines = text.split("\\R", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String content = lines[i].replaceFirst("#.*", "").strip();
+            if (content.startsWith("random")) {
+                if (lines.length > 1 && !onlyLine(lines, i)) {
+                    throw new FaultSyntaxException(source, i + 1, content,
+                            "a 'random' line must be the only step of the schedule");
+                }
+                return random(source, i + 1, content);
+            }
+        }
+        return new Scripted(Schedule.parse(source, text));
+    }
+
+    private static boolean onlyLine(String[] lines, int index) {
+        for (int i = 0; i < lines.length; i++) {
+            if (i != index && !lines[i].replaceFirst("#.*", "").isBlank()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Random random(String source, int line, String content) {
+        String[] words = content.split("\\s+");
+        if (words.length < 3 || words.length > 4 || !words[1].equals("every")) {
+            throw new FaultSyntaxException(source, line, content,
+                    "a random schedule reads 'random every INTERVAL [KIND,...]' with kinds from: " + FaultKind.words());
+        }
+        Duration interval = Durations.parse(words[2]);
+        if (interval == null || interval.isZero() || interval.isNegative()) {
+            throw new FaultSyntaxException(source, line, content,
+                    "'" + words[2] + "' is not a positive interval such as 5s or 1500ms");
+        }
+        if (words.length == 3) {
+            return new Random(interval, EnumSet.allOf(FaultKind.class));
+        }
+        Set<FaultKind> kinds = EnumSet.noneOf(FaultKind.class);
+        for (String word : List.of(words[3].split(","))) {
+            kinds.add(FaultKind.of(word).orElseThrow(() -> new FaultSyntaxException(source, line, content,
+                    "'" + word + "' is not a kind of fault; kinds: " + FaultKind.words())));
+        }
+        return new Random(interval, kinds);
+    }
+}
