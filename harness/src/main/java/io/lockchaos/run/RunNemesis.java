@@ -78,8 +78,9 @@ final class RunNemesis implements Nemesis {
     }
 
     /**
-     * Ends the schedule (if still playing), waits for its heal, and heals all again; rethrows a
-     * fault's failure. Only the first call does anything.
+     * Ends the schedule (if still playing) and waits for its final heal; heals all again only
+     * when the schedule did not end by itself or failed (else the history would show the same
+     * {@code heal-all} twice); rethrows a fault's failure. Only the first call does anything.
      */
     void stopAndHeal() {
         if (!healed.compareAndSet(false, true)) {
@@ -92,7 +93,9 @@ final class RunNemesis implements Nemesis {
             Thread.currentThread().interrupt();
             throw new RunException("interrupted while the nemesis healed", e);
         } finally {
-            nemesis.healAll();
+            if (thread.isAlive() || failure.get() != null) {
+                nemesis.healAll();
+            }
         }
         if (thread.isAlive()) {
             throw new RunException("the nemesis did not end within 120 s of being stopped");

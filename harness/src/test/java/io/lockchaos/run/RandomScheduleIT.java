@@ -52,6 +52,8 @@ class RandomScheduleIT {
         }
         long injected = nemesis.stream().filter(o -> o.f().startsWith("start-")).count();
         assertEquals(drawn.steps().size(), injected, "every drawn step and nothing else was injected: " + nemesis);
+        assertEquals(1, nemesis.stream().filter(o -> o.f().equals("heal-all")).count(),
+                "one final heal, recorded once: " + nemesis);
         assertFalse(nemesis.stream().anyMatch(o -> o.value().toString().contains("holder-")),
                 "holder aliases are resolved to workers before they are recorded: " + nemesis);
         assertEquals(0, Clusters.containerCount(runId), "no container of the run is left");
