@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,7 +19,8 @@ import java.util.List;
  * The run's {@code history.jsonl} while the run goes: every worker's lines and the harness's
  * own ops are appended and flushed as they arrive (arrival order; each process's events stay
  * in its order), so a killed run leaves a readable history. {@link #finish} then rewrites it
- * merged by time and writes {@code history.edn} beside it. Thread-safe.
+ * merged by time and writes {@code history.edn} beside it, each through a file moved into
+ * place, so neither is ever half-written. Thread-safe.
  */
 public final class HistoryLog implements AutoCloseable {
 
@@ -72,9 +74,26 @@ public final class HistoryLog implements AutoCloseable {
         List<Op> events = new ArrayList<>(arrived.ops());
         events.sort(Comparator.comparingLong(Op::time));
         History merged = History.of(file.toString(), events);
-        HistoryFormats.write(file, merged);
-        HistoryFormats.write(edn, merged);
+        replace(file, merged);
+        replace(edn, merged);
         return merged;
+    }
+
+    /**
+     * Writes {@code history} to a file beside {@code target} and then moves it over
+     * {@code target} in one step, so a run killed meanwhile leaves the arrival-order history
+     * whole, never a half-written one.
+     */
+    private static void replace(Path target, History history) {
+        String name = target.getFileName().toString();
+        Path partial = target.resolveSibling(".partial-" + name);
+        HistoryFormats.write(partial, history);
+        try {
+            Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new RunException("cannot move " + partial + " to " + target + " (" + e + "); the history"
+                    + " in arrival order is still in " + target, e);
+        }
     }
 
     @Override
