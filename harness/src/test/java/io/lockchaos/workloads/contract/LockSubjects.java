@@ -43,14 +43,18 @@ final class LockSubjects {
     private LockSubjects() {
     }
 
+    /** The subjects the system property {@value #PICK} names, or all of them. */
+    static List<LockSubject> picked() {
+        return picked(System.getProperty(PICK, ""));
+    }
+
     /**
-     * The subjects {@value #PICK} names, or all of them.
+     * The subjects {@code pick} names (comma separated), or all of them when it is blank.
      *
      * @throws IllegalArgumentException naming the valid subjects when it names an unknown one
      */
-    static List<LockSubject> picked() {
-        String pick = System.getProperty(PICK, "").strip();
-        if (pick.isEmpty()) {
+    static List<LockSubject> picked(String pick) {
+        if (pick.isBlank()) {
             return ALL;
         }
         Set<String> names = Set.copyOf(Arrays.stream(pick.split(",")).map(String::strip).toList());
