@@ -1,8 +1,6 @@
 package io.lockchaos.workloads;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.checker.CheckOptions;
@@ -16,13 +14,7 @@ import io.lockchaos.cluster.Cluster;
 import io.lockchaos.cluster.ClusterOptions;
 import io.lockchaos.cluster.Clusters;
 import io.lockchaos.cluster.Topology;
-import io.lockchaos.workloads.lock.Acquisition;
-import io.lockchaos.workloads.lock.Grant;
-import io.lockchaos.workloads.lock.HostMapper;
-import io.lockchaos.workloads.lock.LockClient;
-import io.lockchaos.workloads.lock.LockClients;
 import io.lockchaos.workloads.lock.LockConfig;
-import io.lockchaos.workloads.lock.TokenedLockClient;
 import io.lockchaos.workloads.storage.Fencing;
 import java.time.Duration;
 import java.util.List;
@@ -33,7 +25,12 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-/** The naive Redis lock and the redis-incr token source on one real Redis. */
+/**
+ * Worker loops with the naive Redis lock on one real Redis: exclusion judged by the checker,
+ * fenced ledgers, and a TTL shorter than the critical section. What a single client must do
+ * (exclusion, lease expiry, certain refusals, tokens) is the contract's: see
+ * {@code contract.LockClientContractIT}.
+ */
 @Tag("chaos")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RedisSingleIT {
@@ -62,52 +59,6 @@ class RedisSingleIT {
                 Duration.ofSeconds(6));
         int grants = Exclusion.assertHeld(h, 3, false);
         System.out.println("redis-naive: " + grants + " grants, " + h.size() + " events");
-    }
-
-    @Test
-    void aLeaseExpiresUnderAHolderThatNeverReleases() {
-        Duration ttl = Duration.ofSeconds(2);
-        try (LockClient a = LockClients.open(naive(ttl, Map.of()), HostMapper.IDENTITY);
-             LockClient b = LockClients.open(naive(ttl, Map.of()), HostMapper.IDENTITY)) {
-            Grant held = assertInstanceOf(Acquisition.Granted.class, a.acquire("lease", Duration.ofSeconds(5))).grant();
-            assertEquals(ttl, held.lease().orElseThrow());
-            Acquisition second = b.acquire("lease", Duration.ofSeconds(30));
-            long waited = System.nanoTime() - held.acquiredAt();
-            Grant taken = assertInstanceOf(Acquisition.Granted.class, second).grant();
-            assertTrue(waited >= ttl.toNanos() - Duration.ofMillis(50).toNanos(),
-                    "b got the lock only once a's lease ran out, after " + waited / 1_000_000 + " ms");
-            assertFalse(a.release(held), "a's release finds the lock no longer its own");
-            assertTrue(b.release(taken), "b still held it, so its release deletes it");
-        }
-    }
-
-    @Test
-    void aRefusedAcquireIsCertain() {
-        try (LockClient a = LockClients.open(naive(Duration.ofSeconds(30), Map.of()), HostMapper.IDENTITY);
-             LockClient b = LockClients.open(naive(Duration.ofSeconds(30), Map.of()), HostMapper.IDENTITY)) {
-            Grant held = assertInstanceOf(Acquisition.Granted.class, a.acquire("busy", Duration.ofSeconds(5))).grant();
-            Acquisition.NotGranted refused = assertInstanceOf(Acquisition.NotGranted.class,
-                    b.acquire("busy", Duration.ofMillis(300)));
-            assertTrue(refused.certain(), "every SET NX answered nil: b holds nothing");
-            assertTrue(a.release(held));
-        }
-    }
-
-    @Test
-    void redisIncrTokensIncrease() {
-        try (LockClient client = LockClients.open(naive(Duration.ofSeconds(10), Map.of(LockConfig.TOKENS, "redis-incr")),
-                HostMapper.IDENTITY)) {
-            TokenedLockClient tokened = assertInstanceOf(TokenedLockClient.class, client);
-            assertEquals("redis-incr", tokened.tokenOrigin());
-            long previous = Long.MIN_VALUE;
-            for (int i = 0; i < 5; i++) {
-                Grant g = assertInstanceOf(Acquisition.Granted.class, client.acquire("incr", Duration.ofSeconds(5))).grant();
-                long token = g.token().orElseThrow();
-                assertTrue(token > previous, "token " + token + " after " + previous);
-                previous = token;
-                assertTrue(client.release(g));
-            }
-        }
     }
 
     @Test

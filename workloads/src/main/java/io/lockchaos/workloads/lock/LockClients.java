@@ -76,7 +76,7 @@ public final class LockClients {
                     throw new WorkloadException("backend " + config.backend() + " has tokens of its own (czxid);"
                             + " drop the option tokens=" + tokens.get());
                 }
-                return new CuratorLock(nodes, timeout, config.option(LockConfig.ZK_ROOT, DEFAULT_ZK_ROOT),
+                return CuratorLock.open(nodes, timeout, config.option(LockConfig.ZK_ROOT, DEFAULT_ZK_ROOT),
                         config.backend().equals("curator-cautious"));
             }
             default:

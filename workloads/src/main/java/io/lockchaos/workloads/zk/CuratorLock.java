@@ -26,10 +26,11 @@ import org.apache.zookeeper.data.Stat;
  * {@code czxid} (see the package documentation for why). A plain grant lasts until released
  * or until the session expires, and the client never learns of the latter in time to stop: a
  * worker paused past the session timeout acts on a lock it lost. The cautious variant
- * ({@code curator-cautious}) marks every grant it holds lost the moment Curator reports the
- * connection SUSPENDED or LOST, and never trusts that grant again.
+ * ({@code curator-cautious}, a {@link Cautious}) marks every grant it holds lost the moment
+ * Curator reports the connection SUSPENDED or LOST, and never trusts that grant again; only it
+ * has the {@link LossDetection} capability.
  */
-public final class CuratorLock implements LockClient, FencingTokens, LossDetection {
+public sealed class CuratorLock implements LockClient, FencingTokens permits CuratorLock.Cautious {
 
     private final CuratorFramework client;
     private final String root;
@@ -37,7 +38,12 @@ public final class CuratorLock implements LockClient, FencingTokens, LossDetecti
     private final Map<String, LockNodeMutex> mutexes = new HashMap<>();
     private final Set<AtomicBoolean> held = ConcurrentHashMap.newKeySet();
 
-    public CuratorLock(List<Address> ensemble, Duration sessionTimeout, String root, boolean cautious) {
+    /** {@code curator}, or {@code curator-cautious} (a {@link Cautious}) when {@code cautious}. */
+    public static CuratorLock open(List<Address> ensemble, Duration sessionTimeout, String root, boolean cautious) {
+        return cautious ? new Cautious(ensemble, sessionTimeout, root) : new CuratorLock(ensemble, sessionTimeout, root, false);
+    }
+
+    private CuratorLock(List<Address> ensemble, Duration sessionTimeout, String root, boolean cautious) {
         this.client = Curators.connect(ensemble, sessionTimeout);
         this.root = root;
         this.cautious = cautious;
@@ -58,11 +64,6 @@ public final class CuratorLock implements LockClient, FencingTokens, LossDetecti
     @Override
     public String tokenOrigin() {
         return "zk czxid";
-    }
-
-    @Override
-    public String lossSignal() {
-        return cautious ? "connection SUSPENDED or LOST" : "none: a plain Curator lock never learns it lost the lock";
     }
 
     @Override
@@ -135,5 +136,18 @@ public final class CuratorLock implements LockClient, FencingTokens, LossDetecti
     @Override
     public void close() {
         client.close();
+    }
+
+    /** {@code curator-cautious}: the Curator lock that learns a grant is lost. */
+    public static final class Cautious extends CuratorLock implements LossDetection {
+
+        private Cautious(List<Address> ensemble, Duration sessionTimeout, String root) {
+            super(ensemble, sessionTimeout, root, true);
+        }
+
+        @Override
+        public String lossSignal() {
+            return "connection SUSPENDED or LOST";
+        }
     }
 }
