@@ -4,8 +4,9 @@ import java.time.Duration;
 
 /**
  * A distributed lock client. One worker uses one client from one thread; a client may hold
- * several locks by name. Closing it gives up every lock it holds (a session ends, connections
- * close) and is idempotent.
+ * several locks by name. Closing it ends its session or connections and is idempotent: a
+ * session-based lock (ZooKeeper) is then free at once, while a lease-based one (Redis) stays
+ * held until its lease runs out, as when a real client process dies.
  */
 public interface LockClient extends AutoCloseable {
 
