@@ -4,7 +4,9 @@ import io.lockchaos.cluster.Cluster;
 import io.lockchaos.cluster.Node;
 import io.lockchaos.cluster.Role;
 import io.lockchaos.cluster.Topology;
+import io.lockchaos.workloads.lock.ClassBackend;
 import io.lockchaos.workloads.lock.LockConfig;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,14 +18,19 @@ import java.util.Map;
  * on the cluster network.
  *
  * @param backend one of {@code redis-naive}, {@code redis-sentinel}, {@code redlock},
- *     {@code curator}, {@code curator-cautious}
+ *     {@code curator}, {@code curator-cautious}, or {@code class:NAME}, a user's lock class
+ *     ({@link ClassBackend}) that runs on any topology
  * @param ttl a Redis lock's time to live
  * @param sessionTimeout ZooKeeper's session timeout, and every Redis request's timeout
  * @param tokens {@code none} (the lock's own, if any), {@code redis-incr} or {@code zk}
  * @param options further backend options, passed on as given
+ * @param classpath for a class backend: the jars and classes directories (absolute) that hold
+ *     it, appended to every worker's {@code -cp}; empty otherwise
+ * @param classTokens whether a class backend's class implements
+ *     {@link io.lockchaos.workloads.lock.FencingTokens} (tokens of its own)
  */
 public record LockSpec(String backend, Duration ttl, Duration sessionTimeout, String tokens,
-                       Map<String, String> options) {
+                       Map<String, String> options, List<Path> classpath, boolean classTokens) {
 
     /** Each backend and the topology it runs on. */
     static final Map<String, Topology> TOPOLOGIES = Map.of(
@@ -33,16 +40,30 @@ public record LockSpec(String backend, Duration ttl, Duration sessionTimeout, St
             "curator", Topology.ZOOKEEPER,
             "curator-cautious", Topology.ZOOKEEPER);
 
+    /** The master name the redis-replicated topology's Sentinels watch. */
+    static final String SENTINEL_MASTER = "lockchaos";
+
     /** The token sources a scenario may name. */
     static final List<String> TOKEN_SOURCES = List.of("none", "redis-incr", "zk");
 
     public LockSpec {
         options = Map.copyOf(options);
+        classpath = List.copyOf(classpath);
     }
 
-    /** Whether grants carry fencing tokens (a ZooKeeper lock's own, or a token source). */
+    /** A built-in backend's spec: no classpath. */
+    public LockSpec(String backend, Duration ttl, Duration sessionTimeout, String tokens, Map<String, String> options) {
+        this(backend, ttl, sessionTimeout, tokens, options, List.of(), false);
+    }
+
+    /** Whether grants carry fencing tokens (a ZooKeeper lock's own, a user class's own, or a token source). */
     public boolean hasTokens() {
-        return !tokens.equals("none") || backend.startsWith("curator");
+        return !tokens.equals("none") || backend.startsWith("curator") || classTokens;
+    }
+
+    /** Whether the backend is a user's class ({@code class:NAME}). */
+    public boolean isClass() {
+        return ClassBackend.names(backend);
     }
 
     /** The lock config for a worker inside {@code cluster}'s network. */
@@ -54,7 +75,29 @@ public record LockSpec(String backend, Duration ttl, Duration sessionTimeout, St
         if (tokens.equals("zk")) {
             all.put(LockConfig.TOKEN_NODES, String.join(",", addresses(cluster.nodes(Role.ZK))));
         }
-        return new LockConfig(backend, addresses(lockNodes(cluster)), ttl, sessionTimeout, all);
+        if (isClass() && cluster.topology() == Topology.REDIS_REPLICATED) {
+            all.putIfAbsent(LockConfig.SENTINEL_MASTER, SENTINEL_MASTER);
+        }
+        return new LockConfig(backend, addresses(isClass() ? classNodes(cluster) : lockNodes(cluster)), ttl,
+                sessionTimeout, all);
+    }
+
+    /**
+     * A class backend's nodes, by topology: the master (redis-single), the Sentinels
+     * (redis-replicated, with option {@code sentinel-master}), the five masters (redlock), the
+     * ensemble (zookeeper).
+     */
+    private static List<Node> classNodes(Cluster cluster) {
+        switch (cluster.topology()) {
+            case REDIS_SINGLE:
+                return cluster.nodes(Role.MASTER).subList(0, 1);
+            case REDIS_REPLICATED:
+                return cluster.nodes(Role.SENTINEL);
+            case REDLOCK:
+                return cluster.nodes(Role.MASTER);
+            default:
+                return cluster.nodes(Role.ZK);
+        }
     }
 
     private List<Node> lockNodes(Cluster cluster) {

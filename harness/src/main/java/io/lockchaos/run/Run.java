@@ -154,8 +154,9 @@ public final class Run implements AutoCloseable {
                 Map<String, String> labels = RunLabels.newRun(cluster.runId(), cluster.topology(), false).common();
                 labels.put(RunLabels.NODE, name);
                 labels.put(RunLabels.ROLE, "worker");
-                workers.add(new WorkerContainer(name, image, jar, cluster.network(), cluster.network() + "-" + name,
-                        labels, WorkerConfigs.json(scenario, lane, i, lock, storageNode, start),
+                workers.add(new WorkerContainer(name, image, jar, scenario.lock().classpath(), cluster.network(),
+                        cluster.network() + "-" + name, labels,
+                        WorkerConfigs.json(scenario, lane, i, lock, storageNode, start),
                         line -> {
                             history.appendLine(line);
                             holders.saw(name, line);

@@ -8,6 +8,7 @@ import io.lockchaos.checker.LockchaosException;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.cluster.Topology;
 import io.lockchaos.faults.schedule.SchedulePlan;
+import io.lockchaos.workloads.lock.ClassBackend;
 import io.lockchaos.workloads.storage.Fencing;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,6 +34,11 @@ import java.util.Set;
  * }</pre>
  * A results folder's {@code scenario.json} is such a file plus a {@code resolved} object
  * (versions, image tags), which reading ignores.
+ *
+ * <p>A lock of the user's own: {@code "backend": "class:com.example.MyLock"} with
+ * {@code "classpath": "classes"} (a jar or classes directory, or an array of them; relative to
+ * the scenario file's folder or absolute), on any topology; the class is loaded and checked
+ * here ({@link UserLockClass}), and {@code scenario.json} records the classpath as absolute paths.
  */
 public final class ScenarioFile {
 
@@ -40,12 +46,15 @@ public final class ScenarioFile {
     private static final Set<String> FIELDS = Set.of("name", "description", "topology", "lock", "storage", "workers",
             "locks", "thinkMs", "idleMs", "acquireTimeoutMs", "durationMs", "quietMs", "schedule", "seed", "expect",
             "resolved");
-    private static final Set<String> LOCK_FIELDS = Set.of("backend", "ttlMs", "sessionTimeoutMs", "tokens", "options");
+    private static final Set<String> LOCK_FIELDS = Set.of("backend", "ttlMs", "sessionTimeoutMs", "tokens", "options",
+            "classpath");
 
     private final String source;
+    private final Path dir;
 
-    private ScenarioFile(String source) {
+    private ScenarioFile(String source, Path dir) {
         this.source = source;
+        this.dir = dir;
     }
 
     /** Reads {@code file}. */
@@ -56,11 +65,19 @@ public final class ScenarioFile {
         } catch (IOException e) {
             throw new ScenarioException(file + ": cannot read the scenario file (" + e.getMessage() + ")", e);
         }
-        return parse(text, file.toString());
+        return parse(text, file.toString(), file.toAbsolutePath().getParent());
     }
 
-    /** Reads scenario JSON given as text; {@code source} names it in messages. */
+    /**
+     * Reads scenario JSON given as text; {@code source} names it in messages; a relative
+     * {@code lock.classpath} is taken from the current directory.
+     */
     public static Scenario parse(String json, String source) {
+        return parse(json, source, Path.of("").toAbsolutePath());
+    }
+
+    /** Reads scenario JSON given as text, a relative {@code lock.classpath} taken from {@code dir}. */
+    public static Scenario parse(String json, String source, Path dir) {
         JsonNode root;
         try {
             root = JSON.readTree(json);
@@ -71,7 +88,7 @@ public final class ScenarioFile {
         if (root == null || !root.isObject()) {
             throw new ScenarioException(source + ": a scenario is a JSON object; see scenarios/README.md");
         }
-        return new ScenarioFile(source).scenario(root);
+        return new ScenarioFile(source, dir).scenario(root);
     }
 
     private Scenario scenario(JsonNode root) {
@@ -113,22 +130,18 @@ public final class ScenarioFile {
     private LockSpec lock(JsonNode lock, Topology topology) {
         known(lock, LOCK_FIELDS, "lock.");
         String backend = text(lock, "backend", null);
-        Topology needed = LockSpec.TOPOLOGIES.get(backend);
+        List<Path> classpath = classpath(lock, backend);
+        Topology needed = ClassBackend.names(backend) ? topology : LockSpec.TOPOLOGIES.get(backend);
         if (needed == null) {
-            throw bad("lock.backend", "'" + backend + "'", String.join(", ", new java.util.TreeSet<>(LockSpec.TOPOLOGIES.keySet())));
+            throw bad("lock.backend", "'" + backend + "'",
+                    String.join(", ", new java.util.TreeSet<>(LockSpec.TOPOLOGIES.keySet()))
+                            + ", or class:NAME (a lock class of your own, with lock.classpath)");
         }
         if (needed != topology) {
             throw bad("topology", "'" + topology.id() + "', but lock backend " + backend + " runs on another",
                     needed.id());
         }
-        String tokens = text(lock, "tokens", "none");
-        if (!LockSpec.TOKEN_SOURCES.contains(tokens)) {
-            throw bad("lock.tokens", "'" + tokens + "'", String.join(", ", LockSpec.TOKEN_SOURCES));
-        }
-        if (tokens.equals("zk") && topology != Topology.ZOOKEEPER) {
-            throw bad("lock.tokens", "'zk', but topology " + topology.id() + " has no ZooKeeper",
-                    "redis-incr or none on this topology");
-        }
+        String tokens = tokens(lock, topology);
         Map<String, String> options = new LinkedHashMap<>();
         JsonNode opts = lock.get("options");
         if (opts != null && !opts.isObject()) {
@@ -138,7 +151,67 @@ public final class ScenarioFile {
             opts.fields().forEachRemaining(e -> options.put(e.getKey(), e.getValue().asText()));
         }
         return new LockSpec(backend, Duration.ofMillis(positive(lock, "ttlMs", 10_000L)),
-                Duration.ofMillis(positive(lock, "sessionTimeoutMs", 5000L)), tokens, options);
+                Duration.ofMillis(positive(lock, "sessionTimeoutMs", 5000L)), tokens, options, classpath,
+                ClassBackend.names(backend) && userClassHasTokens(backend, classpath));
+    }
+
+    /** {@code lock.tokens}, if the topology has what it needs. */
+    private String tokens(JsonNode lock, Topology topology) {
+        String tokens = text(lock, "tokens", "none");
+        if (!LockSpec.TOKEN_SOURCES.contains(tokens)) {
+            throw bad("lock.tokens", "'" + tokens + "'", String.join(", ", LockSpec.TOKEN_SOURCES));
+        }
+        if (tokens.equals("zk") && topology != Topology.ZOOKEEPER) {
+            throw bad("lock.tokens", "'zk', but topology " + topology.id() + " has no ZooKeeper",
+                    "redis-incr or none on this topology");
+        }
+        if (tokens.equals("redis-incr") && topology == Topology.ZOOKEEPER) {
+            throw bad("lock.tokens", "'redis-incr', but topology zookeeper has no Redis lock service",
+                    "zk or none on this topology");
+        }
+        return tokens;
+    }
+
+    /** {@code lock.classpath}: one entry or an array, each resolved and checked to exist; only for class backends. */
+    private List<Path> classpath(JsonNode lock, String backend) {
+        JsonNode n = lock.get("classpath");
+        if (n == null) {
+            return List.of();
+        }
+        if (!ClassBackend.names(backend)) {
+            throw bad("lock.classpath", "given for the built-in backend " + backend,
+                    "only with a backend class:NAME; drop the field");
+        }
+        List<JsonNode> items = new ArrayList<>();
+        if (n.isArray()) {
+            n.forEach(items::add);
+        } else {
+            items.add(n);
+        }
+        List<Path> entries = new ArrayList<>();
+        for (JsonNode item : items) {
+            if (!item.isTextual() || item.asText().isBlank()) {
+                throw bad("lock.classpath", item.toString(),
+                        "a path or an array of paths (jars, classes directories)");
+            }
+            Path entry = dir.resolve(item.asText()).toAbsolutePath().normalize();
+            boolean jar = Files.isRegularFile(entry) && entry.getFileName().toString().endsWith(".jar");
+            if (!jar && !Files.isDirectory(entry)) {
+                throw bad("lock.classpath", "'" + item.asText() + "' (" + entry + ", which is neither a jar nor a"
+                        + " directory)", "a jar or a classes directory, relative to the scenario file's folder or"
+                        + " absolute; compile the lock class first (examples/byo-lock/README.md shows how)");
+            }
+            entries.add(entry);
+        }
+        return entries;
+    }
+
+    private boolean userClassHasTokens(String backend, List<Path> classpath) {
+        try {
+            return UserLockClass.hasOwnTokens(backend, classpath);
+        } catch (LockchaosException e) {
+            throw new ScenarioException(source + ": field 'lock.backend': " + e.getMessage(), e);
+        }
     }
 
     private List<Fencing> storage(JsonNode root) {
@@ -217,6 +290,7 @@ public final class ScenarioFile {
         lock.put("tokens", s.lock().tokens());
         ObjectNode options = lock.putObject("options");
         s.lock().options().forEach(options::put);
+        s.lock().classpath().forEach(p -> lock.withArray("classpath").add(p.toString()));
         s.storage().forEach(f -> root.withArray("storage").add(f.id()));
         root.put("workers", s.workers());
         root.put("locks", s.locks());

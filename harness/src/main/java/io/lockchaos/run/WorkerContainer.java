@@ -7,22 +7,29 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.testcontainers.containers.output.OutputFrame;
 import org.testcontainers.images.builder.Transferable;
+import org.testcontainers.utility.MountableFile;
 
 /**
  * One worker JVM in a container of its own on the cluster network (so a pause of the
  * container freezes the lock client's threads too): runs {@code WorkerMain} with its config,
  * streams its history on stdout line by line to {@code lines}, and its stderr to a log file.
+ * A user's lock classes (the scenario's {@code lock.classpath}) are copied into the container
+ * under {@value #USER} and appended to the {@code -cp}.
  */
 final class WorkerContainer implements AutoCloseable {
 
     static final String MAIN = "io.lockchaos.workloads.worker.WorkerMain";
     static final String CONFIG = "/opt/lockchaos/worker.json";
+    /** Where the user's classpath entries go: {@code <i>-<file name>} each. */
+    static final String USER = "/opt/lockchaos/user";
 
     private final String name;
     private final JvmContainer container;
@@ -31,19 +38,28 @@ final class WorkerContainer implements AutoCloseable {
 
     /**
      * @param name {@code worker-N}: its host name and the last part of its container name
+     * @param userClasspath jars and classes directories on the host to append to the {@code -cp}
      * @param labels the cluster run's labels, so the cluster's clean-up removes it too
      */
-    WorkerContainer(String name, String image, Path jar, String network, String containerName,
-                    Map<String, String> labels, String configJson, Consumer<String> lines, Path log) {
+    WorkerContainer(String name, String image, Path jar, List<Path> userClasspath, String network,
+                    String containerName, Map<String, String> labels, String configJson, Consumer<String> lines,
+                    Path log) {
         this.name = name;
         this.log = log;
-        appendLog(log, "worker " + name + ": stderr of java -cp " + JvmContainer.JAR + " " + MAIN + " " + CONFIG);
+        JvmContainer jvm = new JvmContainer(image).withJar(jar);
+        List<String> classpath = new ArrayList<>(List.of(JvmContainer.JAR));
+        for (int i = 0; i < userClasspath.size(); i++) {
+            String inside = USER + "/" + i + "-" + userClasspath.get(i).getFileName();
+            jvm = jvm.withCopyFileToContainer(MountableFile.forHostPath(userClasspath.get(i)), inside);
+            classpath.add(inside);
+        }
+        String cp = String.join(":", classpath);
+        appendLog(log, "worker " + name + ": stderr of java -cp " + cp + " " + MAIN + " " + CONFIG);
         LineSplitter out = new LineSplitter(lines);
         LineSplitter err = new LineSplitter(line -> appendLog(log, line));
-        this.container = new JvmContainer(image)
-                .withJar(jar)
+        this.container = jvm
                 .withCopyToContainer(Transferable.of(configJson.getBytes(StandardCharsets.UTF_8)), CONFIG)
-                .withJava("-Xmx256m", "-cp", JvmContainer.JAR, MAIN, CONFIG, "-")
+                .withJava("-Xmx256m", "-cp", cp, MAIN, CONFIG, "-")
                 .withNetworkMode(network)
                 .withLabels(labels)
                 .withCreateContainerCmdModifier(cmd -> cmd.withName(containerName).withHostName(name))

@@ -24,6 +24,11 @@ import java.util.function.Supplier;
  * </ul>
  * Option {@code tokens} adds a {@link TokenSource}: {@code zk} (nodes in {@code token-nodes})
  * or {@code redis-incr} (INCR on the lock's Redis; for Redlock, its first master).
+ *
+ * <p>A backend {@code class:NAME} is a user's class ({@link ClassBackend}), found by the thread's
+ * context class loader (a worker: its {@code -cp}). With {@code redis-incr} its tokens come from
+ * {@code nodes[0]}, or from the master Sentinel names when option {@code sentinel-master} is set
+ * (the nodes are then Sentinels); with {@code zk} from {@code token-nodes}.
  */
 public final class LockClients {
 
@@ -49,6 +54,9 @@ public final class LockClients {
         tokens.ifPresent(LockClients::checkTokenSource);
         Duration timeout = config.sessionTimeout();
         List<Address> nodes = config.addresses();
+        if (ClassBackend.names(config.backend())) {
+            return openClass(config, hosts);
+        }
         switch (config.backend()) {
             case "redis-naive": {
                 RedisNode master = new RedisNode(nodes.get(0), timeout);
@@ -94,6 +102,37 @@ public final class LockClients {
             return capability(tokened.wrapped(), type);
         }
         return Optional.empty();
+    }
+
+    private static LockClient openClass(LockConfig config, HostMapper hosts) {
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        if (loader == null) {
+            loader = LockClients.class.getClassLoader();
+        }
+        Class<? extends LockClient> type = ClassBackend.load(config.backend(), loader,
+                "the classpath " + System.getProperty("java.class.path"));
+        LockClient lock = ClassBackend.construct(type, config, hosts);
+        try {
+            return classTokens(lock, config, hosts);
+        } catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    /** {@code lock} with its token source: {@code redis-incr} on nodes[0] or on Sentinel's master, or {@code zk}. */
+    private static LockClient classTokens(LockClient lock, LockConfig config, HostMapper hosts) {
+        if (!"redis-incr".equals(config.options().get(LockConfig.TOKENS))) {
+            return withTokens(lock, config, null, LockClients::ownedByTheLock);
+        }
+        Duration timeout = config.sessionTimeout();
+        String sentinelMaster = config.options().get(LockConfig.SENTINEL_MASTER);
+        if (sentinelMaster != null) {
+            SentinelMaster master = new SentinelMaster(config.addresses(), sentinelMaster, hosts, timeout);
+            return withTokens(lock, config, master, master::close);
+        }
+        RedisNode first = new RedisNode(config.addresses().get(0), timeout);
+        return withTokens(lock, config, () -> first, first::close);
     }
 
     private static long nodeTimeoutMillis(LockConfig config) {

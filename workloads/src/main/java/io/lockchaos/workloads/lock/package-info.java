@@ -19,6 +19,9 @@
  * <p>{@link io.lockchaos.workloads.lock.LockClients#open} builds a client by backend name from
  * a {@link io.lockchaos.workloads.lock.LockConfig}; a
  * {@link io.lockchaos.workloads.lock.HostMapper} turns the addresses a lock service reports
- * about itself (Sentinel's master IP) into ones this process can reach.
+ * about itself (Sentinel's master IP) into ones this process can reach. A backend named
+ * {@code class:NAME} is a user's own {@code LockClient}, loaded and held to its contract by
+ * {@link io.lockchaos.workloads.lock.ClassBackend}: the same worker loop, faults and checks run
+ * against it.
  */
 package io.lockchaos.workloads.lock;
