@@ -170,8 +170,18 @@ public final class Run implements AutoCloseable {
 
     /** The duration and the schedule count from when every worker has recorded its first operation. */
     private void awaitFirstOps() {
-        List<String> silent = holders.awaitStarted(workers.stream().map(WorkerContainer::name).toList(),
-                Duration.ofSeconds(60));
+        List<String> names = workers.stream().map(WorkerContainer::name).toList();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        List<String> silent = names;
+        while (!silent.isEmpty() && System.nanoTime() < deadline) {
+            silent = holders.awaitStarted(names, Duration.ofMillis(500));
+            for (WorkerContainer w : workers) {
+                if (!w.running() && !closed.get()) {
+                    throw new RunException("worker " + w.name() + " stopped before its first operation (exit "
+                            + w.exitCode() + "); see " + results.log(w.name()));
+                }
+            }
+        }
         if (!silent.isEmpty()) {
             say("no operation yet from " + silent + " 60 s after start; running anyway");
         }

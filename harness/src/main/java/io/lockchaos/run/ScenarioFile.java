@@ -97,8 +97,8 @@ public final class ScenarioFile {
         LockSpec lock = lock(object(root, "lock"), topology);
         List<Fencing> storage = storage(root);
         if (storage.stream().anyMatch(Fencing::needsTokens) && !lock.hasTokens()) {
-            throw bad("lock.tokens", "'none', but storage " + storage + " fences: a fenced store needs tokens",
-                    "redis-incr or zk (or a curator lock, which has its own)");
+            throw bad("lock.tokens", "'none', but storage " + storage.stream().map(Fencing::id).toList()
+                    + " fences: a fenced store needs tokens", "redis-incr or zk (or a curator lock, which has its own)");
         }
         String schedule = text(root, "schedule", "");
         try {

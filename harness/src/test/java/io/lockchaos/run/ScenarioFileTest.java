@@ -87,6 +87,7 @@ class ScenarioFileTest {
         "bad verdict expected      | \"mutex\": \"valid\"                | \"mutex\": \"fine\"                 | field 'expect.mutex' is \"fine\"; allowed: valid, invalid or unknown",
         "bad schedule              | \"schedule\": \"\"                  | \"schedule\": \"at 5s frobnicate x\" | s1.json field 'schedule'",
         "bad random schedule       | \"schedule\": \"\"                  | \"schedule\": \"random every 5s gc\" | s1.json field 'schedule':1: ",
+        "fenced without tokens     | \"tokens\": \"redis-incr\"         | \"tokens\": \"none\"               | field 'lock.tokens' is 'none', but storage [unfenced, fenced] fences",
         "bad name                  | \"name\": \"s1\"                    | \"name\": \"../up\"                 | field 'name' is '../up'",
     })
     void aBadFieldIsNamedWithWhatIsAllowed(String what, String from, String to, String message) {
