@@ -76,7 +76,7 @@ class ScenarioFileTest {
         "unknown backend           | \"backend\": \"redis-naive\"        | \"backend\": \"etcd-lock\"           | field 'lock.backend' is 'etcd-lock'; allowed: curator, curator-cautious, redis-naive",
         "unknown token source      | \"tokens\": \"redis-incr\"          | \"tokens\": \"clock\"                | field 'lock.tokens' is 'clock'; allowed: none, redis-incr, zk",
         "zk tokens without zk      | \"tokens\": \"redis-incr\"          | \"tokens\": \"zk\"                   | field 'lock.tokens' is 'zk', but topology redis-single has no ZooKeeper",
-        "fenced without tokens     | \"tokens\": \"redis-incr\"          | \"tokens\": \"none\"                 | field 'lock.tokens' is 'none', but storage",
+        "fenced without tokens     | \"tokens\": \"redis-incr\"          | \"tokens\": \"none\"                 | field 'lock.tokens' is 'none', but storage [unfenced, fenced] fences",
         "unknown storage           | [\"unfenced\", \"fenced\"]          | [\"unfenced\", \"paper\"]            | field 'storage' is \"paper\"; allowed: unfenced, fenced, fenced-writes-only",
         "storage twice             | [\"unfenced\", \"fenced\"]          | [\"fenced\", \"fenced\"]             | field 'storage' is 'fenced' twice",
         "zero workers              | \"workers\": 3                     | \"workers\": 0                      | field 'workers' is 0; allowed: an integer of 1 or more",
@@ -87,7 +87,6 @@ class ScenarioFileTest {
         "bad verdict expected      | \"mutex\": \"valid\"                | \"mutex\": \"fine\"                 | field 'expect.mutex' is \"fine\"; allowed: valid, invalid or unknown",
         "bad schedule              | \"schedule\": \"\"                  | \"schedule\": \"at 5s frobnicate x\" | s1.json field 'schedule'",
         "bad random schedule       | \"schedule\": \"\"                  | \"schedule\": \"random every 5s gc\" | s1.json field 'schedule':1: ",
-        "fenced without tokens     | \"tokens\": \"redis-incr\"         | \"tokens\": \"none\"               | field 'lock.tokens' is 'none', but storage [unfenced, fenced] fences",
         "bad name                  | \"name\": \"s1\"                    | \"name\": \"../up\"                 | field 'name' is '../up'",
     })
     void aBadFieldIsNamedWithWhatIsAllowed(String what, String from, String to, String message) {
