@@ -13,7 +13,7 @@ import java.util.Locale;
  * <pre>{@code
  * {"rows": [{"label": "worker-1", "lane": "unfenced"}, ...], "end": 29008.2,
  *  "bars": [[row, startMs, endMs, "unfenced-job-0 #43", "held|open|anomaly", "tooltip"], ...],
- *  "marks": [[ms, row, "stale-token|failed|indeterminate|anomaly|fault", "tooltip"], ...],
+ *  "marks": [[ms, row, "stale-token|failed|indeterminate|anomaly|final-read|fault", "tooltip"], ...],
  *  "bands": [[startMs, endMs, "pause worker-1", "tooltip"], ...]}
  * }</pre>
  * {@code <}, {@code >} and {@code &} are written as {@code \u003c} ..., so the JSON can sit in

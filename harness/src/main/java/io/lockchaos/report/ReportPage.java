@@ -125,12 +125,12 @@ final class ReportPage {
         Timeline t = timeline;
         s.appendElement("h2").text("Timeline");
         s.appendElement("p").addClass("legend").text("One row per worker, grouped by lane (a retired process p+"
-                + data.layout().totalWorkers() + " stays on its worker's row), one for the nemesis and one for the final"
-                + " reads. Bars: lock holds, from the acquire's ok to the release's invocation (brown: never released;"
-                + " red: named by the evidence). Shaded bands: faults, from their start to their heal. Marks: "
-                + "▲ an append refused as stale-token, ◆ a failed append, ○ an append with unknown outcome, "
-                + "● red: a moment the evidence names, ■ grey: other nemesis events. Drag or scroll to zoom; hover"
-                + " for details.");
+                + data.layout().totalWorkers() + " stays on its worker's row), one for the nemesis and one for the"
+                + " final reads. Bars: lock holds, from the acquire's ok to the release's invocation (brown: never"
+                + " released; red: named by the evidence). Shaded bands: faults, from their start to their heal."
+                + " Marks: ▲ an append refused as stale-token, ◆ a failed append, ○ an append with unknown outcome,"
+                + " ● red: a moment the evidence names, ● dark: a final read, ■ grey: other nemesis events."
+                + " Drag or scroll to zoom; hover for details.");
         s.appendElement("p").addClass("counts").text(t.bars().size() + " holds, " + t.bands().size() + " fault"
                 + (t.bands().size() == 1 ? "" : "s") + ", " + t.marks().size() + " marks");
         s.appendElement("div").id("timeline").attr("style", "height: " + (120 + 30 * t.rows().size()) + "px");

@@ -18,8 +18,8 @@ import java.util.Set;
  *
  * @param rows the rows, top to bottom ({@link Layout#rows()})
  * @param bars every hold, one per acquire that completed {@code :ok}
- * @param marks failed and indeterminate appends, moments evidence names, and nemesis events that
- *              are not a fault's start or end
+ * @param marks failed and indeterminate appends, moments evidence names, final reads, and nemesis
+ *              events that are not a fault's start or end
  * @param bands every fault from its start to its end
  * @param end the last event's time
  */
@@ -45,8 +45,12 @@ public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, 
                     named));
         }
         List<Mark> marks = new ArrayList<>();
-        for (Operation op : history.clientOperations()) {
-            appendMark(op, layout).ifPresent(marks::add);
+        for (Operation op : history.operations()) {
+            if (op.process() instanceof Process.Client) {
+                appendMark(op, layout).ifPresent(marks::add);
+            } else if (op.process().equals(Process.FINAL)) {
+                marks.add(finalRead(op, layout));
+            }
         }
         for (Highlight h : highlights) {
             if (h instanceof Highlight.PointAt p) {
@@ -72,6 +76,14 @@ public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, 
                 .map(t -> "token " + t).orElse("no token") + "): " + (op.isFail() ? "fail" : "info")
                 + (last.error().isNil() ? "" : " " + last.error());
         return java.util.Optional.of(new Mark(layout.rowOf(op.process()), last.time(), kind, text));
+    }
+
+    private static Mark finalRead(Operation op, Layout layout) {
+        Op last = op.completed().orElse(op.invocation());
+        String entries = last.value().get("entries").filter(v -> v instanceof Value.Vec)
+                .map(v -> ((Value.Vec) v).items().size() + " entries").orElse(op.isOk() ? "no entries" : "no answer");
+        return new Mark(layout.rowOf(op.process()), last.time(), Mark.Kind.FINAL_READ, op.f() + " "
+                + op.input().getString("key").orElse("?") + ": " + op.type().keyword() + ", " + entries);
     }
 
     /**
@@ -115,6 +127,8 @@ public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, 
             INDETERMINATE,
             /** A moment evidence names, such as a lost update. */
             ANOMALY,
+            /** A final read of a ledger. */
+            FINAL_READ,
             /** A nemesis event that is no fault's start or end ({@code heal-all}, {@code restart}). */
             FAULT
         }

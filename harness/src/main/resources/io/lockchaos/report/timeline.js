@@ -14,6 +14,7 @@
     'failed': { symbol: 'diamond', color: '#8e44ad', size: 10 },
     'indeterminate': { symbol: 'emptyCircle', color: '#7f8c8d', size: 9 },
     'anomaly': { symbol: 'circle', color: '#d62728', size: 11 },
+    'final-read': { symbol: 'circle', color: '#2c3e50', size: 8 },
     'fault': { symbol: 'rect', color: '#95a5a6', size: 9 }
   };
   var rows = data.rows.map(function (r) { return r.lane ? r.lane + ' · ' + r.label : r.label; });

@@ -30,6 +30,8 @@ class HandWrittenHistoryTest {
 
     private static final String LOCK = "job</script><b>&0";
 
+    private static final Document PAGE = new HandWrittenHistoryTest().build();
+
     private final List<Op> ops = new ArrayList<>();
 
     private void op(long ms, OpType type, Process p, String f, Value v) {
@@ -44,7 +46,11 @@ class HandWrittenHistoryTest {
         op(to + 1, OpType.OK, p, "release", Value.map("lock", LOCK, "token", token));
     }
 
-    private Document page() {
+    private static Document page() {
+        return PAGE;
+    }
+
+    private Document build() {
         hold(10, 100, 0, 1);
         op(150, OpType.INFO, Process.NEMESIS, "start-pause", Value.map("targets", Value.vec(Value.of("worker-2"))));
         hold(200, 400, 3, 2);                      // process 1 retired as 1 + 2 workers: worker-2's row
@@ -97,6 +103,7 @@ class HandWrittenHistoryTest {
         assertTrue(data.data().contains("job\\u003C/script\\u003E\\u003Cb\\u003E\\u0026"), data.data());
         assertEquals(LOCK + " #2", ReportPageTest.chartData(page).path("bars").get(1).get(3).asText());
         assertEquals(3, page.select("script").size(), "the data, the chart library, the chart script: " + html.length());
+        assertTrue(html.length() > 500_000, "the library is inlined: " + html.length() + " characters");
     }
 
     @Test

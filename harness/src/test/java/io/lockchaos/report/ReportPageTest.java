@@ -137,13 +137,16 @@ class ReportPageTest {
         Op refused = HISTORY.ops().stream().filter(o -> !o.error().isNil()).findFirst().orElseThrow();
         List<JsonNode> stale = new ArrayList<>();
         List<JsonNode> anomalies = new ArrayList<>();
+        List<Integer> finalReads = new ArrayList<>();
         for (JsonNode m : chart.path("marks")) {
             switch (m.get(2).asText()) {
                 case "stale-token" -> stale.add(m);
                 case "anomaly" -> anomalies.add(m);
+                case "final-read" -> finalReads.add(m.get(1).asInt());
                 default -> { }
             }
         }
+        assertEquals(List.of(5, 5), finalReads, "one read-all per ledger, on the last row");
         assertEquals(1, stale.size(), chart.path("marks").toString());
         assertEquals(refused.time() / 1e6, stale.get(0).get(0).asDouble(), 0.001);
         assertEquals(4, stale.get(0).get(1).asInt(), "process 3 is worker-4, row 4");
