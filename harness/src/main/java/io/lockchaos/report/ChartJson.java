@@ -11,7 +11,7 @@ import java.util.Locale;
 /**
  * The timeline as the chart script reads it, times in ms since the run's start:
  * <pre>{@code
- * {"rows": [{"label": "worker-1", "lane": "unfenced"}, ...], "end": 29008.2,
+ * {"rows": [{"label": "worker-1", "lane": "unfenced"}, ...], "start": 7449.2, "end": 29008.2,
  *  "bars": [[row, startMs, endMs, "unfenced-job-0 #43", "held|open|anomaly", "tooltip"], ...],
  *  "marks": [[ms, row, "stale-token|failed|indeterminate|anomaly|final-read|fault", "tooltip"], ...],
  *  "bands": [[startMs, endMs, "pause worker-1", "tooltip"], ...]}
@@ -34,6 +34,7 @@ final class ChartJson {
         ObjectNode root = JSON.createObjectNode();
         ArrayNode rows = root.putArray("rows");
         t.rows().forEach(r -> rows.addObject().put("label", r.label()).put("lane", r.lane()));
+        root.put("start", ms(t.start()));
         root.put("end", ms(t.end()));
         ArrayNode bars = root.putArray("bars");
         for (Timeline.Bar b : t.bars()) {

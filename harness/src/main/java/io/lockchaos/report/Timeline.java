@@ -21,9 +21,11 @@ import java.util.Set;
  * @param marks failed and indeterminate appends, moments evidence names, final reads, and nemesis
  *              events that are not a fault's start or end
  * @param bands every fault from its start to its end
+ * @param start the first event's time (workers start some seconds into the run)
  * @param end the last event's time
  */
-public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, List<Band> bands, long end) {
+public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, List<Band> bands, long start,
+                       long end) {
 
     public Timeline {
         rows = List.copyOf(rows);
@@ -34,6 +36,7 @@ public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, 
 
     /** The timeline of {@code history}, with the holds and moments {@code checks}' evidence names marked. */
     public static Timeline of(History history, Layout layout, List<Verdict> checks) {
+        long start = history.ops().stream().filter(Op::hasTime).mapToLong(Op::time).min().orElse(0);
         long end = history.ops().stream().filter(Op::hasTime).mapToLong(Op::time).max().orElse(0);
         Set<Highlight> highlights = new HashSet<>();
         checks.forEach(c -> c.findings().forEach(f -> highlights.addAll(f.highlights())));
@@ -60,7 +63,7 @@ public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, 
         }
         FaultBands faults = FaultBands.of(history, end);
         marks.addAll(faults.events());
-        return new Timeline(layout.rows(), bars, marks, faults.bands(), end);
+        return new Timeline(layout.rows(), bars, marks, faults.bands(), start, end);
     }
 
     private static java.util.Optional<Mark> appendMark(Operation op, Layout layout) {

@@ -59,7 +59,7 @@
       }
     },
     grid: { left: 170, right: 40, top: 30, bottom: 70 },
-    xAxis: { type: 'value', min: 0, max: Math.ceil(data.end / 1000) * 1000,
+    xAxis: { type: 'value', min: Math.floor(data.start / 1000) * 1000, max: Math.ceil(data.end / 1000) * 1000,
       axisLabel: { formatter: function (v) { return (v / 1000) + ' s'; } } },
     yAxis: { type: 'category', data: rows, inverse: true, splitLine: { show: true } },
     dataZoom: [

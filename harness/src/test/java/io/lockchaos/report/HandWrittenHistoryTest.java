@@ -87,7 +87,8 @@ class HandWrittenHistoryTest {
         assertEquals(List.of(600.0, 700.0), List.of(bands.get(1).get(0).asDouble(), bands.get(1).get(1).asDouble()),
                 "never healed: to the last event");
         assertEquals("clock redis-1", bands.get(1).get(2).asText());
-        assertEquals(700.0, chart.path("end").asDouble());
+        assertEquals(List.of(9.0, 700.0), List.of(chart.path("start").asDouble(), chart.path("end").asDouble()),
+                "the axis spans the first to the last event");
     }
 
     @Test
