@@ -13,7 +13,8 @@ import java.util.stream.Collectors;
  * The nemesis ops of a history as bands and marks: {@code start-X} opens a band that the next
  * {@code stop-X} closes (X is {@code pause}, {@code clock}, {@code partition}, a link fault,
  * ...); {@code heal-all} closes every open band; a band still open at the end runs to the end.
- * Other nemesis events ({@code heal-all}, {@code restart}, {@code clock-reset}) are marks.
+ * Other nemesis events ({@code heal-all}, {@code restart}, {@code clock-reset}, a stop with no
+ * open start) are marks.
  */
 record FaultBands(List<Timeline.Band> bands, List<Timeline.Mark> events) {
 
@@ -31,9 +32,7 @@ record FaultBands(List<Timeline.Band> bands, List<Timeline.Mark> events) {
             if (op.f().startsWith("start-")) {
                 String fault = op.f().substring("start-".length());
                 open.add(new Open(fault, fault + targets(op.value()), op.time()));
-            } else if (op.f().startsWith("stop-")) {
-                close(open, op.f().substring("stop-".length()), op, bands);
-            } else {
+            } else if (!(op.f().startsWith("stop-") && close(open, op.f().substring("stop-".length()), op, bands))) {
                 if (op.f().equals("heal-all")) {
                     open.forEach(o -> bands.add(new Timeline.Band(o.label(), o.start(), op.time(), "heal-all")));
                     open.clear();
@@ -45,15 +44,17 @@ record FaultBands(List<Timeline.Band> bands, List<Timeline.Mark> events) {
         return new FaultBands(bands, events);
     }
 
-    private static void close(List<Open> open, String fault, Op stop, List<Timeline.Band> bands) {
+    /** Closes the oldest open band of {@code fault}; false when none is open (the stop is then a mark). */
+    private static boolean close(List<Open> open, String fault, Op stop, List<Timeline.Band> bands) {
         for (Iterator<Open> it = open.iterator(); it.hasNext(); ) {
             Open o = it.next();
             if (o.fault().equals(fault)) {
                 it.remove();
                 bands.add(new Timeline.Band(o.label(), o.start(), stop.time(), stop.f()));
-                return;
+                return true;
             }
         }
+        return false;
     }
 
     /** " worker-1, worker-4" from {@code {:targets ["worker-1" "worker-4"]}}; "" without targets. */

@@ -63,8 +63,10 @@ public final class RunReport {
             Reports.write(dir.reportHtml(), data(s, history, verdicts(checks), Optional.of(failure),
                     "the run, after it failed, on the history recorded until then"));
             say.accept("report of the failed run: " + dir.reportHtml());
-        } catch (LockchaosException e) {
-            say.accept("could not write " + dir.reportHtml() + " after the failure: " + e.getMessage());
+        } catch (RuntimeException e) {
+            // Any error here must not hide the run's own failure, which the caller rethrows.
+            say.accept("could not write " + dir.reportHtml() + " after the failure: " + e
+                    + "; 'lockchaos report " + dir.dir() + "' tries again");
         }
     }
 

@@ -56,6 +56,7 @@ class HandWrittenHistoryTest {
         hold(200, 400, 3, 2);                      // process 1 retired as 1 + 2 workers: worker-2's row
         hold(300, 350, 2, 3);                      // worker-1 again, inside process 3's hold: overlapping
         op(500, OpType.INFO, Process.NEMESIS, "heal-all", Value.map("resumed", Value.vec(Value.of("worker-2"))));
+        op(550, OpType.INFO, Process.NEMESIS, "stop-pause", Value.map("targets", Value.vec(Value.of("worker-2"))));
         op(600, OpType.INFO, Process.NEMESIS, "start-clock", Value.map("targets", Value.vec(Value.of("redis-1"))));
         op(700, OpType.INVOKE, new Process.Client(0), "acquire", Value.map("lock", LOCK));
         History history = History.of("hand-written", ops);
@@ -87,6 +88,10 @@ class HandWrittenHistoryTest {
         assertEquals(List.of(600.0, 700.0), List.of(bands.get(1).get(0).asDouble(), bands.get(1).get(1).asDouble()),
                 "never healed: to the last event");
         assertEquals("clock redis-1", bands.get(1).get(2).asText());
+        List<String> nemesisMarks = new ArrayList<>();
+        chart.path("marks").forEach(m -> nemesisMarks.add(m.get(3).asText().replaceAll(" \\{.*", "")));
+        assertEquals(List.of("0.500 s: heal-all", "0.550 s: stop-pause"), nemesisMarks,
+                "heal-all, and a stop whose fault heal-all had ended, are marks");
         assertEquals(List.of(9.0, 700.0), List.of(chart.path("start").asDouble(), chart.path("end").asDouble()),
                 "the axis spans the first to the last event");
     }
