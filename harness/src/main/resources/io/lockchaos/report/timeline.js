@@ -39,8 +39,10 @@
     return { type: 'group', children: children };
   }
 
+  var span = Math.max(data.end - data.start, 1);
   var bands = data.bands.map(function (b) {
-    return [{ name: b[2], xAxis: b[0], tip: b[3] }, { xAxis: b[1] }];
+    // A band narrower than 1/40 of the history keeps its label for the tooltip: many short faults would overprint.
+    return [{ name: b[2], xAxis: b[0], tip: b[3], label: { show: b[1] - b[0] > span / 40 } }, { xAxis: b[1] }];
   });
   var marks = data.marks.map(function (m) {
     var s = markStyles[m[2]];
@@ -67,10 +69,12 @@
       { type: 'inside', xAxisIndex: 0, filterMode: 'weakFilter' }
     ],
     series: [
+      // progressive: 0 draws every bar at once (a few thousand at most), so the page is complete when loaded.
       { name: 'holds', type: 'custom', renderItem: renderBar, encode: { x: [1, 2], y: 0 }, data: data.bars,
+        progressive: 0,
         markArea: { silent: false, itemStyle: { color: 'rgba(231, 76, 60, 0.13)' },
           label: { position: 'insideTop', color: '#922b21' }, data: bands } },
-      { name: 'marks', type: 'scatter', data: marks, z: 5 }
+      { name: 'marks', type: 'scatter', data: marks, z: 5, progressive: 0 }
     ]
   });
   window.addEventListener('resize', function () { chart.resize(); });
