@@ -149,8 +149,9 @@ public final class Run implements AutoCloseable {
         try {
             RunReport.write(results, scenario, merged, checks);
             say("report: " + results.reportHtml());
-        } catch (io.lockchaos.checker.LockchaosException e) {
-            say("could not write " + results.reportHtml() + ": " + e.getMessage()
+        } catch (RuntimeException e) {
+            // results.json holds the verdicts already: a page that cannot be made is said, not fatal.
+            say("could not write " + results.reportHtml() + ": " + e
                     + "; 'lockchaos report " + results.dir() + "' tries again");
         }
     }
