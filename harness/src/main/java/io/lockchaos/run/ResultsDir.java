@@ -8,8 +8,9 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * One run's folder, {@code results/<scenario>/<yyyyMMdd-HHmmss>/}, and what goes in it:
- * {@code scenario.json}, {@code history.jsonl} (appended while the run goes), {@code history.edn}
- * and {@code results.json} (at the end), and {@code logs/} (one file per worker and node).
+ * {@code scenario.json}, {@code history.jsonl} (appended while the run goes), {@code history.edn},
+ * {@code results.json} and {@code report.html} (at the end), and {@code logs/} (one file per
+ * worker and node).
  * Creating one points {@code results/latest} at it.
  */
 public record ResultsDir(Path dir) {
@@ -54,6 +55,11 @@ public record ResultsDir(Path dir) {
 
     public Path resultsJson() {
         return dir.resolve("results.json");
+    }
+
+    /** The run's page for people, written at the end (also of a failed run) and by {@code lockchaos report}. */
+    public Path reportHtml() {
+        return dir.resolve("report.html");
     }
 
     /** The log of worker or node {@code name}: {@code logs/<name>.log}. */

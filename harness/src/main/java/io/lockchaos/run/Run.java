@@ -112,8 +112,23 @@ public final class Run implements AutoCloseable {
         return c == null ? java.util.Optional.empty() : java.util.Optional.of(c.runId());
     }
 
-    /** Runs the scenario to the end and writes its results; {@link #close()} tears down. */
+    /**
+     * Runs the scenario to the end and writes its results; {@link #close()} tears down. A run
+     * that fails still gets a report.html of what it recorded, which says that it failed.
+     */
     public RunOutcome execute() {
+        try {
+            return executeSteps();
+        } catch (RuntimeException e) {
+            if (history != null) {
+                history.close();
+            }
+            RunReport.afterFailure(results, scenario, String.valueOf(e.getMessage()), this::say);
+            throw e;
+        }
+    }
+
+    private RunOutcome executeSteps() {
         say("results in " + results.dir());
         say("starting a " + scenario.topology().id() + " cluster");
         cluster = Clusters.start(scenario.topology(), ClusterOptions.DEFAULTS);
@@ -138,8 +153,20 @@ public final class Run implements AutoCloseable {
         Map<String, CheckResult> checks = RunChecks.run(scenario, merged, CheckOptions.defaults());
         RunOutcome outcome = new RunOutcome(scenario, results.dir(), merged.size(), checks);
         results.write(results.resultsJson(), outcome.toJson());
+        writeReport(merged, checks);
         saveNodeLogs();
         return outcome;
+    }
+
+    private void writeReport(History merged, Map<String, CheckResult> checks) {
+        try {
+            RunReport.write(results, scenario, merged, checks);
+            say("report: " + results.reportHtml());
+        } catch (RuntimeException e) {
+            // results.json holds the verdicts already: a page that cannot be made is said, not fatal.
+            say("could not write " + results.reportHtml() + ": " + e
+                    + "; 'lockchaos report " + results.dir() + "' tries again");
+        }
     }
 
     private void startWorkers(long start) {

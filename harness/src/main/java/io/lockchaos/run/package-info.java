@@ -16,5 +16,10 @@
  * workers, lock names and ledger keys on the same lock service, so "the lock is unsafe but
  * fencing saved the data" shows up in one run as {@code ledger-unfenced} invalid beside
  * {@code ledger-fenced} valid.
+ *
+ * <p>{@link io.lockchaos.run.RunReport} writes the folder's {@code report.html} (see
+ * {@link io.lockchaos.report}) at the end of a run, after a failure from what was recorded, and
+ * again for {@code lockchaos report}, checking {@code history.jsonl} itself when a killed run left
+ * no {@code results.json}.
  */
 package io.lockchaos.run;

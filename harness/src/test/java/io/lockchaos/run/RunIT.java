@@ -70,6 +70,7 @@ class RunIT {
         assertEquals(shortNoFault(), recorded, "scenario.json replays the same scenario");
         assertTrue(Files.readString(dir.resolve("scenario.json")).contains("image.jvm"));
         assertTrue(Files.readString(dir.resolve("results.json")).contains("\"ledger-unfenced\""));
+        assertTrue(Files.size(dir.resolve("report.html")) > 0, "report.html is written at the end");
         for (String worker : List.of("worker-1", "worker-2", "worker-3", "worker-4")) {
             String log = Files.readString(dir.resolve("logs").resolve(worker + ".log"));
             assertTrue(log.contains(worker + " exited with status 143"), "stopped by SIGTERM: " + log);
@@ -105,6 +106,8 @@ class RunIT {
         }
         History history = HistoryFormats.read(jsonl);
         assertTrue(history.size() >= 50, history.size() + " events");
+        assertTrue(Files.readString(run.results().reportHtml()).contains("The run failed: "),
+                "the failed run's report.html says so");
         assertEquals(0, Clusters.containerCount(runId), "closing removed every container of the run");
     }
 

@@ -1,0 +1,143 @@
+package io.lockchaos.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lockchaos.checker.CheckOptions;
+import io.lockchaos.checker.CheckResult;
+import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.checker.Validity;
+import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.history.Op;
+import io.lockchaos.checker.history.format.HistoryFormats;
+import io.lockchaos.report.Layout;
+import io.lockchaos.report.ReportData;
+import io.lockchaos.report.ReportException;
+import io.lockchaos.report.Reports;
+import io.lockchaos.report.Verdict;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * A run's {@code report.html} ({@link io.lockchaos.report}): written by {@link Run} at the end
+ * and after a failure, and rewritten from a results folder by {@code lockchaos report}, which
+ * runs the lock checks itself when the run left no {@code results.json}.
+ */
+public final class RunReport {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private RunReport() {
+    }
+
+    /**
+     * What {@link #regenerate} did.
+     *
+     * @param report the page written
+     * @param checkedNow whether the checks ran now, on history.jsonl, because results.json was missing
+     * @param valid the verdict of every check together
+     */
+    public record Regenerated(Path report, boolean checkedNow, Validity valid) {
+    }
+
+    /** Writes the report of a run that finished with {@code checks}. */
+    static void write(ResultsDir dir, Scenario s, History history, Map<String, CheckResult> checks) {
+        Reports.write(dir.reportHtml(), data(s, history, verdicts(checks), Optional.empty(), "the run, at its end"));
+    }
+
+    /**
+     * Writes the report of a run that failed with {@code failure}: the history recorded so far,
+     * checked now. Never throws: a report that cannot be written is said through {@code say}.
+     */
+    static void afterFailure(ResultsDir dir, Scenario s, String failure, Consumer<String> say) {
+        try {
+            History history = Files.exists(dir.historyJsonl()) ? readByTime(dir.historyJsonl())
+                    : History.of(dir.historyJsonl().toString(), List.of());
+            Map<String, CheckResult> checks = RunChecks.run(s, history, CheckOptions.defaults());
+            Reports.write(dir.reportHtml(), data(s, history, verdicts(checks), Optional.of(failure),
+                    "the run, after it failed, on the history recorded until then"));
+            say.accept("report of the failed run: " + dir.reportHtml());
+        } catch (RuntimeException e) {
+            // Any error here must not hide the run's own failure, which the caller rethrows.
+            say.accept("could not write " + dir.reportHtml() + " after the failure: " + e
+                    + "; 'lockchaos report " + dir.dir() + "' tries again");
+        }
+    }
+
+    /**
+     * Rewrites {@code report.html} in the results folder {@code folder} from its scenario.json,
+     * history.jsonl and results.json; without results.json (a run that was killed or failed)
+     * the lock checks run on history.jsonl, and the page says the run did not finish.
+     *
+     * @throws ReportException when scenario.json or history.jsonl is missing or unreadable
+     */
+    public static Regenerated regenerate(Path folder) {
+        ResultsDir dir = new ResultsDir(folder);
+        Path scenarioFile = need(dir.scenarioJson(), "written when the run starts");
+        Path historyFile = need(dir.historyJsonl(), "written while the run goes");
+        Scenario s;
+        History history;
+        try {
+            s = ScenarioFile.read(scenarioFile);
+            history = readByTime(historyFile);
+        } catch (LockchaosException e) {
+            throw new ReportException(e.getMessage(), e);
+        }
+        boolean checkedNow = !Files.exists(dir.resultsJson());
+        List<Verdict> verdicts = checkedNow ? verdicts(RunChecks.run(s, history, CheckOptions.defaults()))
+                : verdicts(dir.resultsJson());
+        Optional<String> failure = checkedNow ? Optional.of("it did not finish (there is no results.json: it was"
+                + " killed or failed; its stderr said why)") : Optional.empty();
+        ReportData data = data(s, history, verdicts, failure, checkedNow
+                ? "lockchaos report, now, on history.jsonl (no results.json)" : "the run (results.json)");
+        Reports.write(dir.reportHtml(), data);
+        return new Regenerated(dir.reportHtml(), checkedNow, data.valid());
+    }
+
+    private static ReportData data(Scenario s, History history, List<Verdict> verdicts, Optional<String> failure,
+                                   String checkedBy) {
+        ReportData.Header header = new ReportData.Header(s.name(), s.description(), s.seed(), s.duration(),
+                s.schedule(), s.expect(), failure, checkedBy);
+        Layout layout = new Layout(s.lanes().stream().map(Lane::name).toList(), s.workers());
+        return new ReportData(header, verdicts, layout, history);
+    }
+
+    private static List<Verdict> verdicts(Map<String, CheckResult> checks) {
+        return checks.values().stream().map(Verdict::of).toList();
+    }
+
+    private static List<Verdict> verdicts(Path resultsJson) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(resultsJson.toFile());
+        } catch (IOException e) {
+            throw new ReportException(resultsJson + " is not readable JSON (" + e.getMessage() + "); remove it and"
+                    + " run 'lockchaos report' again to check history.jsonl anew", e);
+        }
+        List<Verdict> verdicts = new ArrayList<>();
+        root.path("checks").fields().forEachRemaining(e -> verdicts.add(Verdict.of(e.getKey(), e.getValue())));
+        return verdicts;
+    }
+
+    /** The history as recorded (arrival order while a run goes), merged by time as {@link HistoryLog#finish} does. */
+    private static History readByTime(Path file) {
+        History arrived = HistoryFormats.read(file);
+        List<Op> events = new ArrayList<>(arrived.ops());
+        events.sort(Comparator.comparingLong(Op::time));
+        return History.of(file.toString(), events);
+    }
+
+    private static Path need(Path file, String when) {
+        if (!Files.isRegularFile(file)) {
+            throw new ReportException(file.getParent() + " has no " + file.getFileName() + " (" + when
+                    + "); give a results folder, results/<scenario>/<stamp>, as 'lockchaos run' writes it");
+        }
+        return file;
+    }
+}
