@@ -59,8 +59,7 @@ public final class NodeNemesis implements Nemesis {
             return ClockFault.reset(c, nodes(c.targets(), ClockSkewable.class, "clock-skewed"), recorder);
         }
         if (fault instanceof FaultSpec.Partition p) {
-            nodes(p.targets(), Partitionable.class, "partitioned");
-            return PartitionFault.inject(p, all(Partitionable.class), random, recorder);
+            return partition(p);
         }
         if (fault instanceof FaultSpec.Kill k) {
             return KillFault.kill(k, nodes(k.targets(), Killable.class, "killed"), recorder);
@@ -72,6 +71,30 @@ public final class NodeNemesis implements Nemesis {
             return failover(f);
         }
         return toxic((FaultSpec.LinkToxic) fault);
+    }
+
+    private ActiveFault partition(FaultSpec.Partition p) {
+        if (p.shape() != PartitionShape.WORKERS) {
+            for (Partitionable node : nodes(p.targets(), Partitionable.class, "partitioned")) {
+                if (node instanceof ClientNode) {
+                    throw new FaultNotSupportedException("'" + p.script() + "': " + node.name() + " is a worker, not a "
+                            + "server; cut workers off from the lock service with 'partition workers " + node.name() + "'");
+                }
+            }
+            return PartitionFault.inject(p, servers(), random, recorder);
+        }
+        List<ClientNode> workers = p.targets().isEmpty() ? all(ClientNode.class)
+                : nodes(p.targets(), ClientNode.class, "cut off from the lock service");
+        if (workers.isEmpty()) {
+            throw new FaultNotSupportedException("'" + p.script() + "': there are no workers to cut off (partition "
+                    + "workers acts on a run's workers: put it in a scenario's schedule)");
+        }
+        return PartitionFault.cutOff(p, workers, servers(), recorder);
+    }
+
+    /** The lock-service nodes a partition may cut: every partitionable node but the workers. */
+    private List<Partitionable> servers() {
+        return all(Partitionable.class).stream().filter(n -> !(n instanceof ClientNode)).toList();
     }
 
     private ActiveFault toxic(FaultSpec.LinkToxic toxic) {
@@ -97,7 +120,7 @@ public final class NodeNemesis implements Nemesis {
             }
             if (f.method() == FailoverMethod.ISOLATE) {
                 return PartitionFault.inject(new FaultSpec.Partition(PartitionShape.ISOLATE, List.of(old)),
-                        all(Partitionable.class), random, recorder);
+                        servers(), random, recorder);
             }
             primary.requestFailover();
             return Healing.done(f);
@@ -179,7 +202,7 @@ public final class NodeNemesis implements Nemesis {
     public FaultMenu menu() {
         boolean failover = targets.primary().isPresent() && !all(Killable.class).isEmpty();
         return new FaultMenu(Each.names(all(Pausable.class)), Each.names(all(ClockSkewable.class)),
-                Each.names(all(Killable.class)), Each.names(all(Partitionable.class)),
+                Each.names(all(Killable.class)), Each.names(servers()),
                 targets.links().map(LinkFaults::proxied).orElse(List.of()), failover);
     }
 
