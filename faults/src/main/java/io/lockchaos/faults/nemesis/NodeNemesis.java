@@ -8,7 +8,9 @@ import io.lockchaos.faults.schedule.FaultSpec.PartitionShape;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -157,11 +159,13 @@ public final class NodeNemesis implements Nemesis {
         List<Runnable> steps = new ArrayList<>();
         inForce.forEach(f -> steps.add(f::close));
         steps.add(this::sweep);
-        targets.links().ifPresent(links -> steps.add(links::healAll));
         Each.all("heal every fault", steps);
     }
 
-    /** Removes what no active fault accounts for: left by an earlier process, or by a failed heal. */
+    /**
+     * Removes what no active fault accounts for (left by an earlier process, or by a failed
+     * heal), proxies included, and records what it found as one {@code heal-all} op.
+     */
     private void sweep() {
         List<String> resumed = new ArrayList<>();
         List<String> started = new ArrayList<>();
@@ -171,11 +175,16 @@ public final class NodeNemesis implements Nemesis {
         for (FaultNode node : targets.nodes()) {
             steps.add(() -> sweep(node, resumed, started, unskewed, reconnected));
         }
+        Map<Value, Value> links = new LinkedHashMap<>();
+        targets.links().ifPresent(l -> steps.add(() -> links.putAll(l.healAll().entries())));
         try {
             Each.all("sweep the nodes", steps);
         } finally {
-            recorder.record("heal-all", Value.map("resumed", Values.names(resumed), "started", Values.names(started),
-                    "clocks-reset", Values.names(unskewed), "unpartitioned", Values.names(reconnected)));
+            Map<Value, Value> value = new LinkedHashMap<>(Value.map("resumed", Values.names(resumed),
+                    "started", Values.names(started), "clocks-reset", Values.names(unskewed),
+                    "unpartitioned", Values.names(reconnected)).entries());
+            value.putAll(links);
+            recorder.record("heal-all", new Value.Dict(value));
         }
     }
 
