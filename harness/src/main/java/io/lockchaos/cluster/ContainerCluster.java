@@ -34,6 +34,7 @@ final class ContainerCluster implements Cluster {
     private final String networkName;
     private final Leftovers leftovers;
     private final List<Node> nodes = new ArrayList<>();
+    private final java.util.Map<String, GenericContainer<?>> containers = new java.util.concurrent.ConcurrentHashMap<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread shutdownHook;
 
@@ -113,6 +114,22 @@ final class ContainerCluster implements Cluster {
                 nodes.replaceAll(old -> old.name().equals(n.name()) ? n : old);
             }
         }
+        wireReplication(proxy, client, proxyNode);
+    }
+
+    /** A proxy per replica's replication link, and the replica's link sent through it. */
+    private void wireReplication(ProxyPlan proxy, ToxiproxyClient client, Node proxyNode) {
+        for (ProxyPlan.ReplicationRoute route : proxy.replication()) {
+            try {
+                client.createProxy(route.name(), route.listen(), route.upstream());
+            } catch (IOException e) {
+                throw new ClusterException("the proxy container (API on " + Node.HOST + ":" + proxyNode.hostPort()
+                        + ") refused proxy " + route.name() + " " + route.listen() + " -> " + route.upstream() + ": "
+                        + e.getMessage(), e);
+            }
+            ReplicationLinks.route(containers.get(route.replica()), node(route.replica()), node(route.master()),
+                    proxyNode.ip(), route.listenPort());
+        }
     }
 
     private Node startNode(NodeSpec spec) {
@@ -122,6 +139,7 @@ final class ContainerCluster implements Cluster {
                 .withNetworkAliases(spec.name())
                 .withLabels(labels.forNode(spec.name(), spec.role()))
                 .withCreateContainerCmdModifier(cmd -> configure(cmd, containerName, spec));
+        containers.put(spec.name(), c);
         try {
             c.start();
         } catch (RuntimeException e) {

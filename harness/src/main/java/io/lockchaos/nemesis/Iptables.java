@@ -9,12 +9,16 @@ import java.util.List;
  * {@code -m comment --comment lockchaos} so that only ours are ever listed or removed. A
  * server drops what comes from a peer ({@code INPUT -s PEER}); a worker cut off from the lock
  * service also drops what it sends to one ({@code OUTPUT -d PEER}), so that neither its
- * requests nor its keep-alives reach the server.
+ * requests nor its keep-alives reach the server. A replica whose replication link NAT sends
+ * through the proxy also drops the replies on connections it opened to the peer's address
+ * ({@code INPUT -m conntrack --ctorigdst PEER}): they arrive from the proxy's address, and
+ * NAT restores the peer's only after the filter rules.
  *
  * @param ops the container
  * @param outgoing whether a drop covers packets to the peer too
+ * @param redirected whether a drop covers replies on connections to the peer that NAT redirected
  */
-record Iptables(ContainerOps ops, boolean outgoing) {
+record Iptables(ContainerOps ops, boolean outgoing, boolean redirected) {
 
     /** The comment on every iptables rule lockchaos adds. */
     static final String TAG = "lockchaos";
@@ -43,7 +47,7 @@ record Iptables(ContainerOps ops, boolean outgoing) {
         ops.sh(script.toString());
     }
 
-    /** The peer of each tagged rule now in force, one entry per rule. */
+    /** The peer of each tagged {@code -s} or {@code -d} rule now in force, one entry per rule. */
     List<String> droppedPeers() {
         List<String> peers = new ArrayList<>();
         for (String line : tagged()) {
@@ -82,6 +86,9 @@ record Iptables(ContainerOps ops, boolean outgoing) {
         List<String> rules = new ArrayList<>();
         for (String peer : peerIps) {
             rules.add("INPUT -s " + peer + " -m comment --comment " + TAG + " -j DROP");
+            if (redirected) {
+                rules.add("INPUT -m conntrack --ctorigdst " + peer + " -m comment --comment " + TAG + " -j DROP");
+            }
             if (outgoing) {
                 rules.add("OUTPUT -d " + peer + " -m comment --comment " + TAG + " -j DROP");
             }

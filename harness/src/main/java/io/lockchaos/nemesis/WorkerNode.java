@@ -24,7 +24,7 @@ final class WorkerNode implements Pausable, ClientNode {
     WorkerNode(String name, String containerId) {
         this.name = name;
         this.ops = new ContainerOps(containerId, name);
-        this.iptables = new Iptables(ops, true);
+        this.iptables = new Iptables(ops, true, false);
     }
 
     @Override

@@ -88,8 +88,8 @@ public final class NodeNemesis implements Nemesis {
         List<ClientNode> workers = p.targets().isEmpty() ? all(ClientNode.class)
                 : nodes(p.targets(), ClientNode.class, "cut off from the lock service");
         if (workers.isEmpty()) {
-            throw new FaultNotSupportedException("'" + p.script() + "': there are no workers to cut off (partition "
-                    + "workers acts on a run's workers: put it in a scenario's schedule)");
+            throw new FaultNotSupportedException("'" + p.script() + "': there are no workers to cut off; it needs "
+                    + "worker nodes, which only a run has: put it in a scenario's schedule");
         }
         return PartitionFault.cutOff(p, workers, servers(), recorder);
     }
