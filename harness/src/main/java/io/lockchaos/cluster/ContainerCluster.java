@@ -11,10 +11,12 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -34,7 +36,7 @@ final class ContainerCluster implements Cluster {
     private final String networkName;
     private final Leftovers leftovers;
     private final List<Node> nodes = new ArrayList<>();
-    private final java.util.Map<String, GenericContainer<?>> containers = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, GenericContainer<?>> containers = new ConcurrentHashMap<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread shutdownHook;
 
