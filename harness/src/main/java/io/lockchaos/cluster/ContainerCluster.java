@@ -11,10 +11,12 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -34,6 +36,7 @@ final class ContainerCluster implements Cluster {
     private final String networkName;
     private final Leftovers leftovers;
     private final List<Node> nodes = new ArrayList<>();
+    private final Map<String, GenericContainer<?>> containers = new ConcurrentHashMap<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread shutdownHook;
 
@@ -113,6 +116,22 @@ final class ContainerCluster implements Cluster {
                 nodes.replaceAll(old -> old.name().equals(n.name()) ? n : old);
             }
         }
+        wireReplication(proxy, client, proxyNode);
+    }
+
+    /** A proxy per replica's replication link, and the replica's link sent through it. */
+    private void wireReplication(ProxyPlan proxy, ToxiproxyClient client, Node proxyNode) {
+        for (ProxyPlan.ReplicationRoute route : proxy.replication()) {
+            try {
+                client.createProxy(route.name(), route.listen(), route.upstream());
+            } catch (IOException e) {
+                throw new ClusterException("the proxy container (API on " + Node.HOST + ":" + proxyNode.hostPort()
+                        + ") refused proxy " + route.name() + " " + route.listen() + " -> " + route.upstream() + ": "
+                        + e.getMessage(), e);
+            }
+            ReplicationLinks.route(containers.get(route.replica()), node(route.replica()), node(route.master()),
+                    proxyNode.ip(), route.listenPort());
+        }
     }
 
     private Node startNode(NodeSpec spec) {
@@ -122,6 +141,7 @@ final class ContainerCluster implements Cluster {
                 .withNetworkAliases(spec.name())
                 .withLabels(labels.forNode(spec.name(), spec.role()))
                 .withCreateContainerCmdModifier(cmd -> configure(cmd, containerName, spec));
+        containers.put(spec.name(), c);
         try {
             c.start();
         } catch (RuntimeException e) {

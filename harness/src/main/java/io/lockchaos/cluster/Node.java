@@ -52,6 +52,14 @@ public record Node(String name, Role role, String containerId, String containerN
         return proxyPort > 0;
     }
 
+    /**
+     * The name of the proxy on a replica's replication link ({@code redis-2-replication}): link
+     * toxics on it act on what the master sends that replica, not on any client link.
+     */
+    public static String replicationProxy(String replica) {
+        return replica + "-replication";
+    }
+
     /** This node, reachable through its proxy at {@code proxyPort} (host) and {@code proxyInternalPort}. */
     Node withProxy(int proxyPort, int proxyInternalPort) {
         return new Node(name, role, containerId, containerName, pid, ip, port, hostPort, persistent,

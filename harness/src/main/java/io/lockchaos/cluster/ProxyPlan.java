@@ -8,13 +8,15 @@ import java.util.List;
 /**
  * The {@code toxiproxy} node of a cluster and its routes: one proxy per server node, named
  * after it, listening on a port of its own in the proxy container, upstream the node's
- * server port.
+ * server port; and one per replica for its replication link ({@code redis-2-replication},
+ * upstream the master), after those.
  *
  * @param spec the proxy node to start (with every listen port exposed)
  * @param container its container, for the published ports once started
  * @param routes one per server node, in plan order
+ * @param replication one per replica, in plan order
  */
-record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes) {
+record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes, List<ReplicationRoute> replication) {
 
     /**
      * One proxy.
@@ -33,19 +35,42 @@ record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes) {
         }
     }
 
-    /** A proxy for every node in {@code waves}, run as {@code options} say. */
+    /**
+     * The proxy of one replica's replication link: named {@link Node#replicationProxy}, listening
+     * on {@code listenPort}, upstream {@code master:port}.
+     */
+    record ReplicationRoute(String replica, String master, int port, int listenPort) {
+        String name() {
+            return Node.replicationProxy(replica);
+        }
+
+        String listen() {
+            return "0.0.0.0:" + listenPort;
+        }
+
+        String upstream() {
+            return master + ":" + port;
+        }
+    }
+
+    /** A proxy for every node in {@code waves}, and for every replica's link to the master, run as {@code options} say. */
     static ProxyPlan forNodes(List<List<NodeSpec>> waves, ClusterOptions options, ImageTags images) {
         List<Route> routes = new ArrayList<>();
-        for (List<NodeSpec> wave : waves) {
-            for (NodeSpec node : wave) {
-                routes.add(new Route(node.name(), node.port(), ProxyContainer.listenPort(routes.size())));
-            }
+        List<NodeSpec> all = waves.stream().flatMap(List::stream).toList();
+        for (NodeSpec node : all) {
+            routes.add(new Route(node.name(), node.port(), ProxyContainer.listenPort(routes.size())));
         }
+        List<ReplicationRoute> replication = new ArrayList<>();
+        all.stream().filter(n -> n.role() == Role.MASTER).findFirst().ifPresent(master -> all.stream()
+                .filter(n -> n.role() == Role.REPLICA)
+                .forEach(r -> replication.add(new ReplicationRoute(r.name(), master.name(), master.port(),
+                        ProxyContainer.listenPort(routes.size() + replication.size())))));
+        int ports = routes.size() + replication.size();
         ProxyContainer container = options.upstreamToxiproxy()
-                ? ProxyContainer.upstream(options.toxiproxyImage(), routes.size())
-                : ProxyContainer.lockchaos(images.tag(Image.JVM), LockchaosJar.find(), routes.size(), engineIsLocal());
+                ? ProxyContainer.upstream(options.toxiproxyImage(), ports)
+                : ProxyContainer.lockchaos(images.tag(Image.JVM), LockchaosJar.find(), ports, engineIsLocal());
         NodeSpec spec = new NodeSpec(Node.PROXY_HOST, Role.PROXY, ProxyContainer.API_PORT, false, container);
-        return new ProxyPlan(spec, container, List.copyOf(routes));
+        return new ProxyPlan(spec, container, List.copyOf(routes), List.copyOf(replication));
     }
 
     /**

@@ -41,9 +41,11 @@ public final class ClusterTargets implements FaultTargets {
         this.all = List.copyOf(named);
         List<ContainerNode> sentinels = nodes.stream().filter(n -> n.role() == Role.SENTINEL).toList();
         this.primary = sentinels.isEmpty() ? Optional.empty() : Optional.of(new SentinelPrimary(sentinels, () -> nodes));
+        List<String> proxied = new java.util.ArrayList<>(nodes.stream().map(ContainerNode::name).toList());
+        nodes.stream().filter(n -> n.role() == Role.REPLICA).forEach(n -> proxied.add(Node.replicationProxy(n.name())));
         this.links = all.stream().filter(n -> n.role() == Role.PROXY).findFirst()
                 .map(proxy -> new ProxyLinks(new io.lockchaos.faults.link.LinkFaults(Node.HOST, proxy.hostPort()),
-                        nodes.stream().map(ContainerNode::name).toList()));
+                        proxied));
     }
 
     /** The ledger and the proxy are named but never faulted: faults act on the lock service. */
@@ -88,7 +90,10 @@ public final class ClusterTargets implements FaultTargets {
         return primary;
     }
 
-    /** Link toxics on the proxy in front of every lock-service node (not the ledger). */
+    /**
+     * Link toxics on the proxy in front of every lock-service node (not the ledger), and on each
+     * replica's replication link ({@code redis-2-replication}).
+     */
     @Override
     public Optional<LinkFaults> links() {
         return links;

@@ -10,7 +10,6 @@ import io.lockchaos.faults.nemesis.NemesisException;
 import io.lockchaos.faults.nemesis.Partitionable;
 import io.lockchaos.faults.nemesis.Pausable;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
@@ -21,19 +20,18 @@ import java.util.concurrent.locks.LockSupport;
  * and {@code docker start} (the container's file system, and so a persistent Redis's
  * append-only file, survives; the published port changes and is looked up again); clock
  * offsets are the libfaketime file; partitions are iptables rules in the container's own
- * network namespace tagged {@code -m comment --comment lockchaos}, so only ours are removed.
+ * network namespace ({@link Iptables}), tagged so that only ours are removed.
  * Every state question is asked of the container, never remembered.
  */
 final class ContainerNode implements Pausable, Killable, ClockSkewable, Partitionable {
 
-    /** The comment on every iptables rule lockchaos adds. */
-    static final String TAG = "lockchaos";
     static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
     private final String name;
     private final Role role;
     private final int port;
     private final ContainerOps ops;
+    private final Iptables iptables;
     private volatile String ip;
     private volatile int hostPort;
 
@@ -44,6 +42,7 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Partitio
         this.ip = ip;
         this.hostPort = hostPort;
         this.ops = new ContainerOps(containerId, name);
+        this.iptables = new Iptables(ops, false, role == Role.REPLICA);
     }
 
     static ContainerNode of(Node node) {
@@ -177,69 +176,26 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Partitio
 
     @Override
     public void drop(Collection<String> peerIps) {
-        if (peerIps.isEmpty() || !isRunning()) {
-            return;
+        if (isRunning()) {
+            iptables.drop(peerIps);
         }
-        StringBuilder script = new StringBuilder("set -e");
-        for (String peer : peerIps) {
-            script.append("; iptables -w -A ").append(rule(peer));
-        }
-        ops.sh(script.toString());
     }
 
     @Override
     public void undrop(Collection<String> peerIps) {
-        if (peerIps.isEmpty() || !isRunning()) {
-            return;
+        if (isRunning()) {
+            iptables.undrop(peerIps);
         }
-        StringBuilder script = new StringBuilder("set -e");
-        for (String peer : peerIps) {
-            script.append("; if iptables -w -C ").append(rule(peer)).append(" 2>/dev/null; then iptables -w -D ")
-                    .append(rule(peer)).append("; fi");
-        }
-        ops.sh(script.toString());
     }
 
     @Override
     public List<String> droppedPeers() {
-        List<String> peers = new ArrayList<>();
-        for (String line : taggedRules()) {
-            String[] words = line.split("\\s+");
-            for (int i = 0; i + 1 < words.length; i++) {
-                if (words[i].equals("-s")) {
-                    peers.add(words[i + 1].replace("/32", ""));
-                }
-            }
-        }
-        return peers;
+        return isRunning() ? iptables.droppedPeers() : List.of();
     }
 
     @Override
     public int undropAll() {
-        List<String> rules = taggedRules();
-        if (rules.isEmpty()) {
-            return 0;
-        }
-        StringBuilder script = new StringBuilder("set -e");
-        for (String rule : rules) {
-            script.append("; iptables -w ").append(rule.replaceFirst("^-A ", "-D "));
-        }
-        ops.sh(script.toString());
-        return rules.size();
-    }
-
-    /** Our rules in {@code iptables -S INPUT} form ({@code -A INPUT -s ... --comment lockchaos -j DROP}). */
-    private List<String> taggedRules() {
-        if (!isRunning()) {
-            return List.of();
-        }
-        return ops.sh("iptables -w -S INPUT").lines()
-                .filter(l -> l.startsWith("-A ") && l.contains("--comment " + TAG + " -j "))
-                .toList();
-    }
-
-    private static String rule(String peerIp) {
-        return "INPUT -s " + peerIp + " -m comment --comment " + TAG + " -j DROP";
+        return isRunning() ? iptables.undropAll() : 0;
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.lockchaos.nemesis;
 import io.lockchaos.checker.history.Value;
 import io.lockchaos.faults.link.ActiveLinkFault;
 import io.lockchaos.faults.link.LinkFaults;
+import io.lockchaos.faults.link.LinkReset;
 import io.lockchaos.faults.link.LinkTarget;
 import io.lockchaos.faults.nemesis.ActiveFault;
 import io.lockchaos.faults.nemesis.FaultRecorder;
@@ -71,8 +72,15 @@ final class ProxyLinks implements io.lockchaos.faults.nemesis.LinkFaults {
         };
     }
 
+    /** Resets the proxy; the value names each toxic removed (by proxy) and each proxy enabled again. */
     @Override
-    public void healAll() {
-        links.healAll();
+    public Value.Dict healAll() {
+        LinkReset reset = links.healAll();
+        List<Value> toxics = reset.toxics().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+                .map(e -> (Value) Value.map("proxy", e.getKey(),
+                        "toxics", new Value.Vec(e.getValue().stream().map(Value::of).toList())))
+                .toList();
+        return Value.map("toxics-removed", new Value.Vec(toxics),
+                "proxies-enabled", new Value.Vec(reset.enabled().stream().map(Value::of).toList()));
     }
 }

@@ -1,27 +1,42 @@
 package io.lockchaos.nemesis;
 
+import io.lockchaos.faults.nemesis.ClientNode;
 import io.lockchaos.faults.nemesis.Pausable;
+import java.util.Collection;
+import java.util.List;
 
 /**
- * A worker container as a fault target: {@code pause worker-2} freezes the worker's JVM (the
+ * A worker container as a fault target. {@code pause worker-2} freezes the worker's JVM (the
  * container's PID 1, started by {@code faketime-exec} with {@code exec}) with SIGSTOP sent
- * from outside, so the lock client's own threads stop too; the heal is SIGCONT. A worker that
- * has already ended is neither paused nor resumed. Whether it is paused is read from the
- * container ({@code /proc/1/stat}), never remembered.
+ * from outside, so the lock client's own threads stop too; the heal is SIGCONT.
+ * {@code partition workers worker-2} cuts it off from the lock service with tagged iptables
+ * rules in its own namespace, both directions ({@link Iptables}; the container has
+ * {@code NET_ADMIN}); the heal deletes exactly those rules. A worker that has already ended
+ * is neither paused, resumed nor cut. Its state is read from the container ({@code /proc/1/stat},
+ * {@code iptables -S}), never remembered.
  */
-final class WorkerNode implements Pausable {
+final class WorkerNode implements Pausable, ClientNode {
 
     private final String name;
     private final ContainerOps ops;
+    private final Iptables iptables;
 
     WorkerNode(String name, String containerId) {
         this.name = name;
         this.ops = new ContainerOps(containerId, name);
+        this.iptables = new Iptables(ops, true, false);
     }
 
     @Override
     public String name() {
         return name;
+    }
+
+    /** Its address on the cluster network, asked of Docker (nothing touches Docker before a fault). */
+    @Override
+    public String ip() {
+        return ops.inspect().getNetworkSettings().getNetworks().values().stream().findFirst()
+                .map(n -> n.getIpAddress()).orElse("");
     }
 
     @Override
@@ -45,6 +60,30 @@ final class WorkerNode implements Pausable {
         }
         String stat = ops.sh("cat /proc/1/stat");
         return stat.substring(stat.lastIndexOf(')') + 1).strip().startsWith("T");
+    }
+
+    @Override
+    public void drop(Collection<String> peerIps) {
+        if (ops.isRunning()) {
+            iptables.drop(peerIps);
+        }
+    }
+
+    @Override
+    public void undrop(Collection<String> peerIps) {
+        if (ops.isRunning()) {
+            iptables.undrop(peerIps);
+        }
+    }
+
+    @Override
+    public List<String> droppedPeers() {
+        return ops.isRunning() ? iptables.droppedPeers() : List.of();
+    }
+
+    @Override
+    public int undropAll() {
+        return ops.isRunning() ? iptables.undropAll() : 0;
     }
 
     @Override

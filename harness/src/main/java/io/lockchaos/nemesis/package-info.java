@@ -6,6 +6,8 @@
  * Sentinels offers its primary for failovers. {@link io.lockchaos.nemesis.ClusterTargets} is
  * the entry point: {@code new NodeNemesis(ClusterTargets.of(cluster), recorder, seed)};
  * {@code ClusterTargets.of(cluster).withWorkers(Map.of("worker-1", containerId))} adds a
- * run's worker containers, which can be paused ({@link io.lockchaos.nemesis.WorkerNode}).
+ * run's worker containers, which can be paused and cut off from the lock service
+ * ({@code partition workers}: rules in the worker's own namespace, both directions, the
+ * ledger's storage still reachable; {@link io.lockchaos.nemesis.WorkerNode}).
  */
 package io.lockchaos.nemesis;

@@ -27,7 +27,8 @@ import java.util.function.Consumer;
  * injection and heal goes into the run's history as a {@code :nemesis} op, timed like the
  * workers' ops (nanoseconds since the run's start). {@link #stopAndHeal()} ends the schedule
  * and heals everything; the run calls it before the workers stop, and again on close.
- * A pause target {@code holder-<lane>} is the lane's worker that holds a lock at that moment.
+ * A target {@code holder-<lane>} of a pause or of {@code partition workers} is the lane's
+ * worker that holds a lock at that moment.
  * A {@code random every ...} schedule is drawn here, from {@link #menu()} and the scenario's seed.
  */
 final class RunNemesis implements Nemesis {
@@ -110,6 +111,9 @@ final class RunNemesis implements Nemesis {
     public ActiveFault inject(FaultSpec fault) {
         if (fault instanceof FaultSpec.Pause p) {
             return nemesis.inject(new FaultSpec.Pause(resolve(p.targets())));
+        }
+        if (fault instanceof FaultSpec.Partition p && p.shape() == FaultSpec.PartitionShape.WORKERS) {
+            return nemesis.inject(new FaultSpec.Partition(p.shape(), resolve(p.targets())));
         }
         return nemesis.inject(fault);
     }

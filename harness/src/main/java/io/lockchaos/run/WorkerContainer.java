@@ -62,7 +62,8 @@ final class WorkerContainer implements AutoCloseable {
                 .withJava("-Xmx256m", "-cp", cp, MAIN, CONFIG, "-")
                 .withNetworkMode(network)
                 .withLabels(labels)
-                .withCreateContainerCmdModifier(cmd -> cmd.withName(containerName).withHostName(name))
+                .withCreateContainerCmdModifier(cmd -> cmd.withName(containerName).withHostName(name)
+                        .getHostConfig().withCapAdd(com.github.dockerjava.api.model.Capability.NET_ADMIN))
                 .withLogConsumer(frame -> accept(frame, out, err));
     }
 

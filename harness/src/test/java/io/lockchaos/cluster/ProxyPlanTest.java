@@ -58,4 +58,18 @@ class ProxyPlanTest {
         assertTrue(ClusterOptions.DEFAULTS.withToxiproxyImage(UPSTREAM).upstreamToxiproxy());
         assertEquals(UPSTREAM, new ClusterOptions(3, true, UPSTREAM).withPersist(false).withZkNodes(5).toxiproxyImage());
     }
+
+    @Test
+    void eachReplicaGetsAReplicationProxyUpstreamTheMasterAfterTheNodeRoutes() {
+        Plan plan = Plan.of(Topology.REDIS_REPLICATED, ClusterOptions.DEFAULTS.withToxiproxyImage(UPSTREAM), images);
+        List<ProxyPlan.ReplicationRoute> replication = plan.proxy().replication();
+        assertEquals(List.of("redis-2-replication", "redis-3-replication"),
+                replication.stream().map(ProxyPlan.ReplicationRoute::name).toList());
+        assertEquals("redis-1:6379", replication.get(0).upstream());
+        assertEquals(ProxyContainer.FIRST_LISTEN_PORT + 7, replication.get(0).listenPort(), "after the 7 node routes");
+        assertEquals("0.0.0.0:8674", replication.get(1).listen());
+        assertEquals(1 + 7 + 2, plan.proxy().container().getExposedPorts().size());
+        assertEquals(List.of(), Plan.of(Topology.REDLOCK, ClusterOptions.DEFAULTS.withToxiproxyImage(UPSTREAM), images)
+                .proxy().replication(), "independent masters replicate nothing");
+    }
 }

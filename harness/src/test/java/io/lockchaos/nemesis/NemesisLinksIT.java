@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -52,6 +53,18 @@ class NemesisLinksIT {
                 assertEquals(List.of("start-blackhole", "stop-blackhole"), recorded.fs());
                 assertThrows(FaultNotSupportedException.class,
                         () -> nemesis.inject(FaultParser.parse("test", 0, "latency storage 100ms").fault()));
+
+                // Left by someone else (no fault of this nemesis accounts for them): the sweep names them.
+                String leftover = cluster.links().latency(redis, Duration.ofMillis(100), Duration.ZERO).description();
+                cluster.links().disable(redis);
+                nemesis.healAll();
+                String heal = recorded.ops().get(recorded.ops().size() - 1);
+                assertTrue(heal.startsWith("heal-all ") && heal.contains(":toxics-removed [{:proxy \"redis-1\", "
+                        + ":toxics [\"latency-downstream-"), leftover + " -> " + heal);
+                assertTrue(heal.contains(":proxies-enabled [\"redis-1\"]"), heal);
+                try (Jedis through = new Jedis(Node.HOST, redis.proxyPort(), 5000)) {
+                    assertEquals("PONG", through.ping(), "the proxy was enabled again");
+                }
             } finally {
                 nemesis.healAll();
             }

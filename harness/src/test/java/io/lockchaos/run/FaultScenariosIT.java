@@ -21,7 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The shipped fault scenarios end to end (DESIGN.md rows 2, 3, 7): the schedule is played for
+ * The shipped fault scenarios end to end (DESIGN.md rows 2, 3, 7, 8): the schedule is played for
  * real on the cluster and the workers, every expected verdict comes true (the lock is unsafe,
  * the unfenced ledger is corrupted, fencing saved the fenced one by refusing a stale token),
  * every fault was healed before the workers stopped, and nothing of the run is left.
@@ -32,7 +32,7 @@ class FaultScenariosIT {
     private static final Path ROOT = Path.of("target", "run-results");
 
     @ParameterizedTest
-    @ValueSource(strings = {"redis-naive-pause", "redis-naive-clock", "curator-pause"})
+    @ValueSource(strings = {"redis-naive-pause", "redis-naive-clock", "curator-pause", "curator-partition"})
     void theScenarioReachesTheVerdictsTheTheoryPredicts(String name) throws IOException {
         Scenario scenario = ScenarioFile.read(ProjectRoot.find().resolve("scenarios").resolve(name + ".json"));
         RunOutcome outcome;

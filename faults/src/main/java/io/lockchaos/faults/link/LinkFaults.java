@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -104,17 +106,29 @@ public final class LinkFaults {
 
     /**
      * Heals every link fault on every proxy of this API (Toxiproxy's {@code POST /reset}:
-     * removes every toxic and enables every proxy). Idempotent.
+     * removes every toxic and enables every proxy) and says what it found. Idempotent.
      *
      * @throws LinkFaultException when the API does not answer
      */
-    public void healAll() {
+    public LinkReset healAll() {
+        Map<String, List<String>> toxics = new TreeMap<>();
+        List<String> disabled = new ArrayList<>();
         try {
+            for (Proxy proxy : client.getProxies()) {
+                List<String> names = proxy.toxics().getAll().stream().map(Toxic::getName).toList();
+                if (!names.isEmpty()) {
+                    toxics.put(proxy.getName(), names);
+                }
+                if (!proxy.isEnabled()) {
+                    disabled.add(proxy.getName());
+                }
+            }
             client.reset();
         } catch (IOException e) {
             throw new LinkFaultException("could not reset the Toxiproxy API at " + api + ": " + e.getMessage()
                     + "; is the proxy container running?", e);
         }
+        return new LinkReset(toxics, disabled);
     }
 
     /** The toxics now on {@code target}'s proxy, by name (both directions). */

@@ -45,8 +45,7 @@ record Grudge(List<List<String>> components, String bridge) {
                         shuffled.get(half));
             }
             default:
-                throw new FaultNotSupportedException("partition " + shape.name().toLowerCase(java.util.Locale.ROOT)
-                        + " needs worker nodes, and this cluster has none: use partition isolate, halves or bridge");
+                throw new IllegalArgumentException("partition workers is no grudge among servers (PartitionFault.cutOff)");
         }
     }
 

@@ -1,5 +1,6 @@
 package io.lockchaos.faults.nemesis;
 
+import io.lockchaos.checker.history.Value;
 import io.lockchaos.faults.schedule.FaultSpec;
 import java.util.List;
 
@@ -17,6 +18,10 @@ public interface LinkFaults {
     /** Adds the toxic; closing the result removes exactly it. Records through {@code recorder}. */
     ActiveFault inject(FaultSpec.LinkToxic toxic, FaultRecorder recorder);
 
-    /** Removes every toxic on every proxied link. */
-    void healAll();
+    /**
+     * Removes every toxic on every proxied link and enables every proxy; returns what it found
+     * for the {@code heal-all} op: {@code {:toxics-removed [{:proxy "redis-1" :toxics [...]}]
+     * :proxies-enabled [...]}}.
+     */
+    Value.Dict healAll();
 }

@@ -8,7 +8,9 @@ import io.lockchaos.faults.schedule.FaultSpec.PartitionShape;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -59,8 +61,7 @@ public final class NodeNemesis implements Nemesis {
             return ClockFault.reset(c, nodes(c.targets(), ClockSkewable.class, "clock-skewed"), recorder);
         }
         if (fault instanceof FaultSpec.Partition p) {
-            nodes(p.targets(), Partitionable.class, "partitioned");
-            return PartitionFault.inject(p, all(Partitionable.class), random, recorder);
+            return partition(p);
         }
         if (fault instanceof FaultSpec.Kill k) {
             return KillFault.kill(k, nodes(k.targets(), Killable.class, "killed"), recorder);
@@ -72,6 +73,30 @@ public final class NodeNemesis implements Nemesis {
             return failover(f);
         }
         return toxic((FaultSpec.LinkToxic) fault);
+    }
+
+    private ActiveFault partition(FaultSpec.Partition p) {
+        if (p.shape() != PartitionShape.WORKERS) {
+            for (Partitionable node : nodes(p.targets(), Partitionable.class, "partitioned")) {
+                if (node instanceof ClientNode) {
+                    throw new FaultNotSupportedException("'" + p.script() + "': " + node.name() + " is a worker, not a "
+                            + "server; cut workers off from the lock service with 'partition workers " + node.name() + "'");
+                }
+            }
+            return PartitionFault.inject(p, servers(), random, recorder);
+        }
+        List<ClientNode> workers = p.targets().isEmpty() ? all(ClientNode.class)
+                : nodes(p.targets(), ClientNode.class, "cut off from the lock service");
+        if (workers.isEmpty()) {
+            throw new FaultNotSupportedException("'" + p.script() + "': there are no workers to cut off; it needs "
+                    + "worker nodes, which only a run has: put it in a scenario's schedule");
+        }
+        return PartitionFault.cutOff(p, workers, servers(), recorder);
+    }
+
+    /** The lock-service nodes a partition may cut: every partitionable node but the workers. */
+    private List<Partitionable> servers() {
+        return all(Partitionable.class).stream().filter(n -> !(n instanceof ClientNode)).toList();
     }
 
     private ActiveFault toxic(FaultSpec.LinkToxic toxic) {
@@ -97,7 +122,7 @@ public final class NodeNemesis implements Nemesis {
             }
             if (f.method() == FailoverMethod.ISOLATE) {
                 return PartitionFault.inject(new FaultSpec.Partition(PartitionShape.ISOLATE, List.of(old)),
-                        all(Partitionable.class), random, recorder);
+                        servers(), random, recorder);
             }
             primary.requestFailover();
             return Healing.done(f);
@@ -134,11 +159,13 @@ public final class NodeNemesis implements Nemesis {
         List<Runnable> steps = new ArrayList<>();
         inForce.forEach(f -> steps.add(f::close));
         steps.add(this::sweep);
-        targets.links().ifPresent(links -> steps.add(links::healAll));
         Each.all("heal every fault", steps);
     }
 
-    /** Removes what no active fault accounts for: left by an earlier process, or by a failed heal. */
+    /**
+     * Removes what no active fault accounts for (left by an earlier process, or by a failed
+     * heal), proxies included, and records what it found as one {@code heal-all} op.
+     */
     private void sweep() {
         List<String> resumed = new ArrayList<>();
         List<String> started = new ArrayList<>();
@@ -148,11 +175,16 @@ public final class NodeNemesis implements Nemesis {
         for (FaultNode node : targets.nodes()) {
             steps.add(() -> sweep(node, resumed, started, unskewed, reconnected));
         }
+        Map<Value, Value> links = new LinkedHashMap<>();
+        targets.links().ifPresent(l -> steps.add(() -> links.putAll(l.healAll().entries())));
         try {
             Each.all("sweep the nodes", steps);
         } finally {
-            recorder.record("heal-all", Value.map("resumed", Values.names(resumed), "started", Values.names(started),
-                    "clocks-reset", Values.names(unskewed), "unpartitioned", Values.names(reconnected)));
+            Map<Value, Value> value = new LinkedHashMap<>(Value.map("resumed", Values.names(resumed),
+                    "started", Values.names(started), "clocks-reset", Values.names(unskewed),
+                    "unpartitioned", Values.names(reconnected)).entries());
+            value.putAll(links);
+            recorder.record("heal-all", new Value.Dict(value));
         }
     }
 
@@ -179,7 +211,7 @@ public final class NodeNemesis implements Nemesis {
     public FaultMenu menu() {
         boolean failover = targets.primary().isPresent() && !all(Killable.class).isEmpty();
         return new FaultMenu(Each.names(all(Pausable.class)), Each.names(all(ClockSkewable.class)),
-                Each.names(all(Killable.class)), Each.names(all(Partitionable.class)),
+                Each.names(all(Killable.class)), Each.names(servers()),
                 targets.links().map(LinkFaults::proxied).orElse(List.of()), failover);
     }
 

@@ -12,7 +12,8 @@ import java.util.Set;
 /**
  * The partition package: from the shape, a {@link Grudge}; each node then drops the packets
  * of the nodes it holds a grudge against (tagged iptables rules). The heal removes exactly
- * those rules. Records {@code :start-partition {:shape "isolate" :components [[...] [...]]}}
+ * those rules. {@code partition workers} is one-sided: only the workers' namespaces get rules
+ * (a {@link ClientNode} drops both directions), so no server is touched. Records {@code :start-partition {:shape "isolate" :components [[...] [...]]}}
  * and {@code :stop-partition} with the same value.
  */
 final class PartitionFault {
@@ -25,8 +26,28 @@ final class PartitionFault {
         Map<String, Partitionable> byName = new LinkedHashMap<>();
         nodes.forEach(n -> byName.put(n.name(), n));
         Grudge grudge = Grudge.of(spec.shape(), spec.targets(), List.copyOf(byName.keySet()), random);
+        return apply(spec, grudge, grudge.drops(), byName, recorder);
+    }
+
+    /**
+     * {@code partition workers}: each of {@code workers} drops every one of {@code servers},
+     * both ways, by rules in the worker's own namespace; the servers get no rule.
+     */
+    static ActiveFault cutOff(FaultSpec.Partition spec, List<ClientNode> workers, List<Partitionable> servers,
+                              FaultRecorder recorder) {
+        Map<String, Partitionable> byName = new LinkedHashMap<>();
+        servers.forEach(n -> byName.put(n.name(), n));
+        workers.forEach(n -> byName.put(n.name(), n));
+        Grudge grudge = new Grudge(List.of(Each.names(workers), Each.names(servers)), null);
+        Map<String, Set<String>> drops = new LinkedHashMap<>(grudge.drops());
+        drops.keySet().retainAll(Each.names(workers));
+        return apply(spec, grudge, drops, byName, recorder);
+    }
+
+    private static ActiveFault apply(FaultSpec.Partition spec, Grudge grudge, Map<String, Set<String>> drops,
+                                     Map<String, Partitionable> byName, FaultRecorder recorder) {
         Map<Partitionable, List<String>> rules = new LinkedHashMap<>();
-        for (Map.Entry<String, Set<String>> e : grudge.drops().entrySet()) {
+        for (Map.Entry<String, Set<String>> e : drops.entrySet()) {
             List<String> ips = new ArrayList<>();
             e.getValue().forEach(peer -> ips.add(byName.get(peer).ip()));
             rules.put(byName.get(e.getKey()), ips);

@@ -6,7 +6,9 @@
  * {@link io.lockchaos.faults.nemesis.Pausable} (SIGSTOP/SIGCONT),
  * {@link io.lockchaos.faults.nemesis.Killable} (SIGKILL and start),
  * {@link io.lockchaos.faults.nemesis.ClockSkewable} (libfaketime offset),
- * {@link io.lockchaos.faults.nemesis.Partitionable} (tagged iptables rules); a cluster with a
+ * {@link io.lockchaos.faults.nemesis.Partitionable} (tagged iptables rules), and
+ * {@link io.lockchaos.faults.nemesis.ClientNode} for a run's workers, which {@code partition
+ * workers} cuts off from the lock service and no partition among servers involves; a cluster with a
  * replaceable primary offers {@link io.lockchaos.faults.nemesis.HasPrimary}, one with a proxy
  * {@link io.lockchaos.faults.nemesis.LinkFaults}. The harness implements them with Docker;
  * this package knows nothing of containers.
@@ -17,7 +19,7 @@
  * {@link io.lockchaos.faults.nemesis.ActiveFault} whose {@code close()} heals exactly what the
  * injection did. {@code healAll()} heals every fault in force and then sweeps the nodes for
  * anything of lockchaos's left over: tagged rules, stopped processes, clock offsets, killed
- * servers. Each injection and heal is one {@code :info} operation of process
+ * servers, toxics and disabled proxies (named in the {@code :heal-all} op). Each injection and heal is one {@code :info} operation of process
  * {@code :nemesis} through a {@link io.lockchaos.faults.nemesis.FaultRecorder}
  * ({@code :start-pause}, {@code :stop-pause}, {@code :start-clock} with old and new offsets,
  * {@code :heal-all}, ...).

@@ -94,8 +94,14 @@ public final class FaultParser {
         } catch (IllegalArgumentException e) {
             throw error("unknown partition shape '" + shape + "' (isolate, halves, bridge, workers)");
         }
-        List<String> targets = parsed == PartitionShape.ISOLATE ? targets() : List.of();
+        List<String> targets = parsed == PartitionShape.ISOLATE || (parsed == PartitionShape.WORKERS && targetsFollow())
+                ? targets() : List.of();
         return new FaultSpec.Partition(parsed, targets);
+    }
+
+    /** Whether a target list comes next (not the end, nor a duration). */
+    private boolean targetsFollow() {
+        return next < words.size() && !words.get(next).equals("for") && !Durations.isDuration(words.get(next));
     }
 
     private FaultSpec latency() {

@@ -14,7 +14,7 @@
  * partition isolate TARGET[,...] [DURATION]        cut these nodes off from all others
  * partition halves [DURATION]                      a random majority and minority
  * partition bridge [DURATION]                      two halves joined by one node
- * partition workers [DURATION]                     workers cut off from the lock service
+ * partition workers [WORKER,...] [DURATION]        these workers (default: all) cut off from the lock service
  * latency TARGET[,...] LATENCY [jitter JITTER] [DURATION]
  * bandwidth TARGET[,...] RATE_KBPS [DURATION]
  * blackhole TARGET[,...] [DURATION]                data held, never delivered

@@ -75,14 +75,18 @@ class LinkFaultsTest {
         ActiveLinkFault timeout = links.timeout(ZK, Duration.ofSeconds(1));
         ActiveLinkFault off = links.disable(ZK);
         assertFalse(links.client().getProxy(ZK.name()).isEnabled());
-        links.healAll();
+        List<String> onRedis = links.toxicNames(REDIS);
+        List<String> onZk = links.toxicNames(ZK);
+        LinkReset found = links.healAll();
+        assertEquals(java.util.Map.of(REDIS.name(), onRedis, ZK.name(), onZk), found.toxics(), "names what it removed");
+        assertEquals(List.of(ZK.name()), found.enabled(), "names the proxy it enabled again");
         assertEquals(List.of(), links.toxicNames(REDIS));
         assertEquals(List.of(), links.toxicNames(ZK));
         assertTrue(links.client().getProxy(ZK.name()).isEnabled());
         reset.close();
         timeout.close();
         off.close();
-        links.healAll();
+        assertEquals(new LinkReset(java.util.Map.of(), List.of()), links.healAll(), "nothing left the second time");
         assertTrue(links.client().getProxy(ZK.name()).isEnabled());
     }
 

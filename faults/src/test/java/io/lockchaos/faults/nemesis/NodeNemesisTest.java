@@ -196,4 +196,46 @@ class NodeNemesisTest {
         assertEquals(6, ops.get(1).time());
         assertEquals("{:targets [\"redis-1\"]}", ops.get(1).value().toString());
     }
+
+    @Test
+    void healAllRecordsTheToxicsAndProxiesTheLinkSweepFound() {
+        LinkFaults links = new LinkFaults() {
+            @Override
+            public List<String> proxied() {
+                return List.of("redis-1");
+            }
+
+            @Override
+            public ActiveFault inject(FaultSpec.LinkToxic toxic, FaultRecorder r) {
+                throw new AssertionError("not injected here");
+            }
+
+            @Override
+            public io.lockchaos.checker.history.Value.Dict healAll() {
+                return io.lockchaos.checker.history.Value.map("toxics-removed", Values.names(List.of("latency-1")),
+                        "proxies-enabled", Values.names(List.of("redis-1")));
+            }
+        };
+        FaultTargets withProxy = new FaultTargets() {
+            @Override
+            public List<FaultNode> nodes() {
+                return List.of(a);
+            }
+
+            @Override
+            public Optional<HasPrimary> primary() {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<LinkFaults> links() {
+                return Optional.of(links);
+            }
+        };
+        new NodeNemesis(withProxy, recorder, 1).healAll();
+        assertEquals(1, recorder.ops.size(), recorder.ops.toString());
+        assertTrue(recorder.ops.get(0).startsWith("heal-all {:resumed [], :started [], :clocks-reset [], "
+                + ":unpartitioned [], :toxics-removed"), recorder.ops.get(0));
+        assertTrue(recorder.ops.get(0).contains(":proxies-enabled"), recorder.ops.get(0));
+    }
 }

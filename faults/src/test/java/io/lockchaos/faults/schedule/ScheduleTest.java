@@ -38,6 +38,8 @@ class ScheduleTest {
         "at 3s partition isolate zk-2 for 8s",
         "at 3s partition halves for 8s",
         "at 3s partition workers",
+        "at 3s partition workers for 8s",
+        "at 3s partition workers holder-unfenced,worker-3 for 8s",
         "at 4s latency redis-1 200ms jitter 50ms for 5s",
         "at 4s latency redis-1 200ms",
         "at 4s bandwidth redis-1 64",
