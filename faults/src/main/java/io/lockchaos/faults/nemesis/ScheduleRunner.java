@@ -2,14 +2,14 @@ package io.lockchaos.faults.nemesis;
 
 import io.lockchaos.faults.schedule.Schedule;
 import io.lockchaos.faults.schedule.ScheduledFault;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * Plays a {@link Schedule} against a {@link Nemesis}: injects each step at its time, heals
- * it after its duration, and always ends with {@link Nemesis#healAll()}: when the schedule
+ * it its duration after the fault was in force, and always ends with {@link Nemesis#healAll()}: when the schedule
  * is over, when {@link #stop()} is called, when the thread is interrupted, and when an
  * injection or a heal throws (the exception then propagates, after the heal). One runner
  * plays one schedule: once stopped it stays stopped.
@@ -30,6 +30,10 @@ public final class ScheduleRunner {
     private record Event(long atNanos, boolean heal, int step) {
     }
 
+    /** Time order; at the same time, heals first. */
+    private static final Comparator<Event> ORDER = Comparator.comparingLong(Event::atNanos)
+            .thenComparing(e -> !e.heal()).thenComparingInt(Event::step);
+
     private final Nemesis nemesis;
     private final ScheduleClock clock;
     private final CountDownLatch stop = new CountDownLatch(1);
@@ -44,23 +48,35 @@ public final class ScheduleRunner {
         stop.countDown();
     }
 
-    /** Plays {@code schedule} from now; blocks until it is over and healed. */
+    /**
+     * Plays {@code schedule} from now; blocks until it is over and healed. A step's duration
+     * counts from when its injection returned, that is from when the fault was in force (a pause
+     * of three containers, or one that waits for a lock holder, takes a while to land).
+     */
     public Outcome run(Schedule schedule) {
         List<ScheduledFault> steps = schedule.steps();
         ActiveFault[] active = new ActiveFault[steps.size()];
         long origin = clock.nanoTime();
+        PriorityQueue<Event> timeline = new PriorityQueue<>(ORDER);
+        for (int i = 0; i < steps.size(); i++) {
+            timeline.add(new Event(steps.get(i).at().toNanos(), false, i));
+        }
         Outcome outcome = Outcome.COMPLETED;
         try {
-            for (Event event : timeline(steps)) {
+            for (Event event = timeline.poll(); event != null; event = timeline.poll()) {
                 if (!clock.awaitUntil(origin + event.atNanos(), stop)) {
                     outcome = Outcome.STOPPED;
                     break;
                 }
                 if (event.heal()) {
                     active[event.step()].close();
-                } else {
-                    active[event.step()] = nemesis.inject(steps.get(event.step()).fault());
+                    continue;
                 }
+                ScheduledFault step = steps.get(event.step());
+                active[event.step()] = nemesis.inject(step.fault());
+                long inForce = clock.nanoTime() - origin;
+                int index = event.step();
+                step.duration().ifPresent(d -> timeline.add(new Event(inForce + d.toNanos(), true, index)));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -81,18 +97,5 @@ public final class ScheduleRunner {
                 Thread.currentThread().interrupt();
             }
         }
-    }
-
-    /** Starts and heals in time order; at the same time, heals first. */
-    private static List<Event> timeline(List<ScheduledFault> steps) {
-        List<Event> events = new ArrayList<>();
-        for (int i = 0; i < steps.size(); i++) {
-            ScheduledFault step = steps.get(i);
-            events.add(new Event(step.at().toNanos(), false, i));
-            int index = i;
-            step.duration().ifPresent(d -> events.add(new Event(step.at().plus(d).toNanos(), true, index)));
-        }
-        events.sort(Comparator.comparingLong(Event::atNanos).thenComparing(e -> !e.heal()).thenComparingInt(Event::step));
-        return events;
     }
 }

@@ -71,6 +71,23 @@ class ScheduleRunnerTest {
     }
 
     @Test
+    void aDurationCountsFromWhenTheFaultIsInForce() {
+        Schedule s = Schedule.parse("t", "at 1s pause worker-1,worker-2 for 5s\nat 2s clock redis-1 +30s for 1s\n");
+        nemesis.onInject = f -> {
+            if (f instanceof FaultSpec.Pause) {
+                clock.now += Duration.ofMillis(2500).toNanos();
+            }
+        };
+        new ScheduleRunner(nemesis, clock).run(s);
+        assertEquals(List.of(
+                "t=3500 inject pause worker-1,worker-2",
+                "t=3500 inject clock redis-1 +30s",
+                "t=4500 heal clock redis-1 +30s",
+                "t=8500 heal pause worker-1,worker-2",
+                "t=8500 healAll"), nemesis.log);
+    }
+
+    @Test
     void stopEndsTheRunEarlyAndHeals() {
         Schedule s = Schedule.parse("t", "at 1s pause redis-1 for 5s\nat 2s kill redis-2\nat 3s pause redis-3\n");
         ScheduleRunner runner = new ScheduleRunner(nemesis, clock);
