@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
  * for a quorum's acks) take at least that long while reads stay fast, and a blackhole there
  * cuts the leader off its followers, so a write through it never succeeds, the leader loses
  * its quorum within {@code syncLimit} (2.5 s) and steps down; after the heal the ensemble
- * serves writes again, every server has them, and the links are proxied still.
+ * serves writes again, every server has them, and the links are proxied still. Isolating a
+ * follower still cuts its proxied link.
  */
 @Tag("chaos")
 class QuorumLinksIT {
@@ -56,7 +57,8 @@ class QuorumLinksIT {
                     delayed(nemesis, leader, session.zk());
                     blackholed(nemesis, leader, session.zk());
                 }
-                recovered(cluster);
+                Node now = recovered(cluster);
+                isolatedFollower(cluster, nemesis, now);
             } finally {
                 nemesis.healAll();
             }
@@ -99,8 +101,8 @@ class QuorumLinksIT {
         }
     }
 
-    /** After the heal a leader serves writes, every server has them and agrees on the cut write. */
-    private static void recovered(Cluster cluster) {
+    /** After the heal a leader serves writes, every server has them and agrees on the cut write; returns that leader. */
+    private static Node recovered(Cluster cluster) {
         Node leader = Await.value(RECOVER, "a leader serving both followers", () -> cluster.nodes(Role.ZK).stream()
                 .filter(n -> "leader".equals(mode(n)) && peers(n, "( sport = :2888 )").size() == 2)
                 .findFirst().orElse(null));
@@ -115,6 +117,23 @@ class QuorumLinksIT {
             }
         }).toList();
         assertEquals(1, cut.stream().distinct().count(), "every server agrees on the cut write: " + cut);
+        return leader;
+    }
+
+    /**
+     * {@code partition isolate} still cuts a follower's proxied link to the leader: the replies
+     * reach it from the proxy's address, and its {@code --ctorigdst} rule drops them.
+     */
+    private static void isolatedFollower(Cluster cluster, NodeNemesis nemesis, Node leader) {
+        Node follower = cluster.nodes(Role.ZK).stream().filter(n -> !n.equals(leader)).findFirst().orElseThrow();
+        try (ActiveFault cut = inject(nemesis, "partition isolate " + follower.name())) {
+            Await.until(Duration.ofSeconds(20), follower.name() + " stops following once isolated",
+                    () -> !"follower".equals(mode(follower)));
+        }
+        Await.until(RECOVER, follower.name() + " follows again after the heal", () -> "follower".equals(mode(follower)));
+        Await.until(RECOVER, "the leader serves both followers through the proxy again", () -> cluster.nodes(Role.ZK)
+                .stream().filter(n -> "leader".equals(mode(n)))
+                .anyMatch(n -> peers(n, "( sport = :2888 )").equals(List.of(cluster.proxy().ip(), cluster.proxy().ip()))));
     }
 
     private static Node leader(Cluster cluster) {
