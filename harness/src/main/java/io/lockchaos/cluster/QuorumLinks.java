@@ -59,10 +59,20 @@ final class QuorumLinks {
                 exec(m, redirects(m, members, proxyIp) + resets(proxyIp, true), "route its quorum links");
             }
             awaitProxiedLeader(members, proxyIp, timeout);
-        } finally {
-            for (Member m : members) {
-                exec(m, "true" + resets(proxyIp, false), "remove the quorum link reset rules");
+        } catch (RuntimeException e) {
+            try {
+                removeResets(members, proxyIp);
+            } catch (RuntimeException cleanup) {
+                e.addSuppressed(cleanup);
             }
+            throw e;
+        }
+        removeResets(members, proxyIp);
+    }
+
+    private static void removeResets(List<Member> members, String proxyIp) {
+        for (Member m : members) {
+            exec(m, "true" + resets(proxyIp, false), "remove the quorum link reset rules");
         }
     }
 
@@ -138,7 +148,7 @@ final class QuorumLinks {
     }
 
     /** The peer address of every established connection to {@code leader}'s quorum port. */
-    static List<String> quorumPeers(Member leader) {
+    private static List<String> quorumPeers(Member leader) {
         String out = exec(leader, "ss -Htn state established '( sport = :" + ZooKeeperContainer.QUORUM_PORT + " )'",
                 "list its quorum connections");
         return out.lines().map(String::strip).filter(l -> !l.isEmpty())

@@ -48,6 +48,7 @@ class QuorumLinksIT {
         try (Cluster cluster = Clusters.start(Topology.ZOOKEEPER, ClusterOptions.DEFAULTS)) {
             NodeNemesis nemesis = new NodeNemesis(ClusterTargets.of(cluster), new Recorded(), 1);
             try {
+                assertRules(cluster);
                 Node leader = leader(cluster);
                 assertProxiedLinks(cluster, leader);
                 List<String> election = peers(leader, "( sport = :3888 or dport = :3888 )");
@@ -62,6 +63,20 @@ class QuorumLinksIT {
             } finally {
                 nemesis.healAll();
             }
+        }
+    }
+
+    /** Each server redirects its two peers' quorum ports, and the reset rules of the start are gone. */
+    private static void assertRules(Cluster cluster) {
+        for (Node n : cluster.nodes(Role.ZK)) {
+            ContainerOps ops = new ContainerOps(n.containerId(), n.name());
+            List<String> nat = ops.sh("iptables -w -t nat -S OUTPUT").lines().filter(l -> l.contains("lockchaos-quorum"))
+                    .toList();
+            assertEquals(2, nat.size(), n.name() + "'s quorum redirects: " + nat);
+            assertTrue(nat.stream().allMatch(l -> l.contains("--dport 2888") && l.contains(cluster.proxy().ip() + ":")),
+                    nat.toString());
+            String filter = ops.sh("iptables -w -S OUTPUT");
+            assertTrue(!filter.contains("REJECT"), n.name() + " keeps no reset rule: " + filter);
         }
     }
 
