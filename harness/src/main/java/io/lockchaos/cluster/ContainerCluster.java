@@ -8,6 +8,7 @@ import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -29,6 +30,9 @@ import org.testcontainers.containers.Network;
  * shutdown hook.
  */
 final class ContainerCluster implements Cluster {
+
+    /** How long a ZooKeeper ensemble may take to re-form through its quorum proxies. */
+    private static final Duration QUORUM_TIMEOUT = Duration.ofSeconds(60);
 
     private final RunLabels labels;
     private final Topology topology;
@@ -117,18 +121,33 @@ final class ContainerCluster implements Cluster {
             }
         }
         wireReplication(proxy, client, proxyNode);
+        wireQuorum(proxy, client, proxyNode);
+    }
+
+    /** A proxy per ZooKeeper server's quorum port, and every other server's connections to it sent through it. */
+    private void wireQuorum(ProxyPlan proxy, ToxiproxyClient client, Node proxyNode) {
+        List<QuorumLinks.Member> members = new ArrayList<>();
+        for (ProxyPlan.QuorumRoute route : proxy.quorum()) {
+            createProxy(client, proxyNode, route.name(), route.listen(), route.upstream());
+            members.add(new QuorumLinks.Member(node(route.server()), containers.get(route.server()), route.listenPort()));
+        }
+        QuorumLinks.route(members, proxyNode.ip(), QUORUM_TIMEOUT);
+    }
+
+    private static void createProxy(ToxiproxyClient client, Node proxyNode, String name, String listen,
+                                    String upstream) {
+        try {
+            client.createProxy(name, listen, upstream);
+        } catch (IOException e) {
+            throw new ClusterException("the proxy container (API on " + Node.HOST + ":" + proxyNode.hostPort()
+                    + ") refused proxy " + name + " " + listen + " -> " + upstream + ": " + e.getMessage(), e);
+        }
     }
 
     /** A proxy per replica's replication link, and the replica's link sent through it. */
     private void wireReplication(ProxyPlan proxy, ToxiproxyClient client, Node proxyNode) {
         for (ProxyPlan.ReplicationRoute route : proxy.replication()) {
-            try {
-                client.createProxy(route.name(), route.listen(), route.upstream());
-            } catch (IOException e) {
-                throw new ClusterException("the proxy container (API on " + Node.HOST + ":" + proxyNode.hostPort()
-                        + ") refused proxy " + route.name() + " " + route.listen() + " -> " + route.upstream() + ": "
-                        + e.getMessage(), e);
-            }
+            createProxy(client, proxyNode, route.name(), route.listen(), route.upstream());
             ReplicationLinks.route(containers.get(route.replica()), node(route.replica()), node(route.master()),
                     proxyNode.ip(), route.listenPort());
         }

@@ -60,6 +60,16 @@ public record Node(String name, Role role, String containerId, String containerN
         return replica + "-replication";
     }
 
+    /**
+     * The name of the proxy on a ZooKeeper server's quorum port ({@code zk-2-quorum}, upstream
+     * {@code zk-2:2888}): every other server's connections to that port go through it, so its
+     * link toxics act on what flows between the followers and {@code zk-2} while {@code zk-2}
+     * leads (only the leader serves that port), and on no client link.
+     */
+    public static String quorumProxy(String server) {
+        return server + "-quorum";
+    }
+
     /** This node, reachable through its proxy at {@code proxyPort} (host) and {@code proxyInternalPort}. */
     Node withProxy(int proxyPort, int proxyInternalPort) {
         return new Node(name, role, containerId, containerName, pid, ip, port, hostPort, persistent,

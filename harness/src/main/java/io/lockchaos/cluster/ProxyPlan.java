@@ -2,21 +2,25 @@ package io.lockchaos.cluster;
 
 import io.lockchaos.cluster.ImageTags.Image;
 import io.lockchaos.cluster.containers.ProxyContainer;
+import io.lockchaos.cluster.containers.ZooKeeperContainer;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The {@code toxiproxy} node of a cluster and its routes: one proxy per server node, named
  * after it, listening on a port of its own in the proxy container, upstream the node's
- * server port; and one per replica for its replication link ({@code redis-2-replication},
- * upstream the master), after those.
+ * server port; then one per replica for its replication link ({@code redis-2-replication},
+ * upstream the master); then one per ZooKeeper server for its quorum port ({@code zk-2-quorum},
+ * upstream {@code zk-2:2888}).
  *
  * @param spec the proxy node to start (with every listen port exposed)
  * @param container its container, for the published ports once started
  * @param routes one per server node, in plan order
  * @param replication one per replica, in plan order
+ * @param quorum one per ZooKeeper server, in plan order
  */
-record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes, List<ReplicationRoute> replication) {
+record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes, List<ReplicationRoute> replication,
+                 List<QuorumRoute> quorum) {
 
     /**
      * One proxy.
@@ -53,7 +57,29 @@ record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes, Li
         }
     }
 
-    /** A proxy for every node in {@code waves}, and for every replica's link to the master, run as {@code options} say. */
+    /**
+     * The proxy of one ZooKeeper server's quorum port, where it serves its followers when it
+     * leads: named {@link Node#quorumProxy}, listening on {@code listenPort}, upstream
+     * {@code server:2888}.
+     */
+    record QuorumRoute(String server, int listenPort) {
+        String name() {
+            return Node.quorumProxy(server);
+        }
+
+        String listen() {
+            return "0.0.0.0:" + listenPort;
+        }
+
+        String upstream() {
+            return server + ":" + ZooKeeperContainer.QUORUM_PORT;
+        }
+    }
+
+    /**
+     * A proxy for every node in {@code waves}, for every replica's link to the master and for
+     * every ZooKeeper server's quorum port, run as {@code options} say.
+     */
     static ProxyPlan forNodes(List<List<NodeSpec>> waves, ClusterOptions options, ImageTags images) {
         List<Route> routes = new ArrayList<>();
         List<NodeSpec> all = waves.stream().flatMap(List::stream).toList();
@@ -65,12 +91,16 @@ record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes, Li
                 .filter(n -> n.role() == Role.REPLICA)
                 .forEach(r -> replication.add(new ReplicationRoute(r.name(), master.name(), master.port(),
                         ProxyContainer.listenPort(routes.size() + replication.size())))));
-        int ports = routes.size() + replication.size();
+        List<QuorumRoute> quorum = new ArrayList<>();
+        all.stream().filter(n -> n.role() == Role.ZK).forEach(zk -> quorum.add(new QuorumRoute(zk.name(),
+                ProxyContainer.listenPort(routes.size() + replication.size() + quorum.size()))));
+        int ports = routes.size() + replication.size() + quorum.size();
         ProxyContainer container = options.upstreamToxiproxy()
                 ? ProxyContainer.upstream(options.toxiproxyImage(), ports)
                 : ProxyContainer.lockchaos(images.tag(Image.JVM), LockchaosJar.find(), ports, engineIsLocal());
         NodeSpec spec = new NodeSpec(Node.PROXY_HOST, Role.PROXY, ProxyContainer.API_PORT, false, container);
-        return new ProxyPlan(spec, container, List.copyOf(routes), List.copyOf(replication));
+        return new ProxyPlan(spec, container, List.copyOf(routes), List.copyOf(replication),
+                List.copyOf(quorum));
     }
 
     /**

@@ -23,6 +23,10 @@
  * by {@link io.lockchaos.cluster.Cluster#links()}. By default it runs lockchaos's own server from
  * the shaded jar ({@code LockchaosJar} finds it); {@code LOCKCHAOS_TOXIPROXY_IMAGE} (or
  * {@link io.lockchaos.cluster.ClusterOptions#withToxiproxyImage}) runs Shopify's image instead.
+ * Two kinds of server links go through proxies of their own too: each Redis replica's
+ * replication link ({@code redis-2-replication}, {@code ReplicationLinks}) and each ZooKeeper
+ * server's quorum port ({@code zk-2-quorum}, {@code QuorumLinks}), by NAT rules in the
+ * servers' own network namespaces.
  *
  * <p>Sentinel and other servers name nodes by their IP on the cluster network; a client on
  * the host maps such an address back to a published port with

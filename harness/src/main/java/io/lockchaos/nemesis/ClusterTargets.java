@@ -43,6 +43,7 @@ public final class ClusterTargets implements FaultTargets {
         this.primary = sentinels.isEmpty() ? Optional.empty() : Optional.of(new SentinelPrimary(sentinels, () -> nodes));
         List<String> proxied = new java.util.ArrayList<>(nodes.stream().map(ContainerNode::name).toList());
         nodes.stream().filter(n -> n.role() == Role.REPLICA).forEach(n -> proxied.add(Node.replicationProxy(n.name())));
+        nodes.stream().filter(n -> n.role() == Role.ZK).forEach(n -> proxied.add(Node.quorumProxy(n.name())));
         this.links = all.stream().filter(n -> n.role() == Role.PROXY).findFirst()
                 .map(proxy -> new ProxyLinks(new io.lockchaos.faults.link.LinkFaults(Node.HOST, proxy.hostPort()),
                         proxied));
@@ -92,7 +93,8 @@ public final class ClusterTargets implements FaultTargets {
 
     /**
      * Link toxics on the proxy in front of every lock-service node (not the ledger), and on each
-     * replica's replication link ({@code redis-2-replication}).
+     * replica's replication link ({@code redis-2-replication}) and each ZooKeeper server's quorum
+     * port ({@code zk-2-quorum}).
      */
     @Override
     public Optional<LinkFaults> links() {

@@ -42,7 +42,7 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Partitio
         this.ip = ip;
         this.hostPort = hostPort;
         this.ops = new ContainerOps(containerId, name);
-        this.iptables = new Iptables(ops, false, role == Role.REPLICA);
+        this.iptables = new Iptables(ops, false, role == Role.REPLICA || role == Role.ZK);
     }
 
     static ContainerNode of(Node node) {

@@ -10,9 +10,10 @@ import java.util.List;
  * server drops what comes from a peer ({@code INPUT -s PEER}); a worker cut off from the lock
  * service also drops what it sends to one ({@code OUTPUT -d PEER}), so that neither its
  * requests nor its keep-alives reach the server. A replica whose replication link NAT sends
- * through the proxy also drops the replies on connections it opened to the peer's address
- * ({@code INPUT -m conntrack --ctorigdst PEER}): they arrive from the proxy's address, and
- * NAT restores the peer's only after the filter rules.
+ * through the proxy, and a ZooKeeper server whose quorum links to its peers NAT sends through
+ * their {@code zk-N-quorum} proxies, also drops the replies on connections it opened to the
+ * peer's address ({@code INPUT -m conntrack --ctorigdst PEER}): they arrive from the proxy's
+ * address, and NAT restores the peer's only after the filter rules.
  *
  * @param ops the container
  * @param outgoing whether a drop covers packets to the peer too

@@ -41,7 +41,7 @@ class ProxyPlanTest {
         assertEquals(Node.PROXY_HOST, plan.proxy().spec().name());
         List<Integer> exposed = plan.proxy().container().getExposedPorts();
         assertTrue(exposed.contains(ProxyContainer.API_PORT), exposed.toString());
-        assertEquals(1 + 6, exposed.size(), "API + five zk + storage: " + exposed);
+        assertEquals(1 + 6 + 5, exposed.size(), "API + five zk + storage + five quorum ports: " + exposed);
     }
 
     @Test
@@ -71,5 +71,21 @@ class ProxyPlanTest {
         assertEquals(1 + 7 + 2, plan.proxy().container().getExposedPorts().size());
         assertEquals(List.of(), Plan.of(Topology.REDLOCK, ClusterOptions.DEFAULTS.withToxiproxyImage(UPSTREAM), images)
                 .proxy().replication(), "independent masters replicate nothing");
+    }
+
+    @Test
+    void eachZooKeeperServerGetsAQuorumProxyUpstreamItsQuorumPortAfterTheNodeRoutes() {
+        Plan plan = Plan.of(Topology.ZOOKEEPER, ClusterOptions.DEFAULTS.withToxiproxyImage(UPSTREAM), images);
+        List<ProxyPlan.QuorumRoute> quorum = plan.proxy().quorum();
+        assertEquals(List.of("zk-1-quorum", "zk-2-quorum", "zk-3-quorum"),
+                quorum.stream().map(ProxyPlan.QuorumRoute::name).toList());
+        assertEquals(List.of("zk-1:2888", "zk-2:2888", "zk-3:2888"),
+                quorum.stream().map(ProxyPlan.QuorumRoute::upstream).toList());
+        assertEquals(ProxyContainer.FIRST_LISTEN_PORT + 4, quorum.get(0).listenPort(), "after zk-1..3 and storage");
+        assertEquals("0.0.0.0:8672", quorum.get(2).listen());
+        assertEquals(List.of(), plan.proxy().replication(), "ZooKeeper has no Redis replicas");
+        assertEquals(1 + 4 + 3, plan.proxy().container().getExposedPorts().size());
+        assertEquals(List.of(), Plan.of(Topology.REDIS_REPLICATED, ClusterOptions.DEFAULTS.withToxiproxyImage(UPSTREAM),
+                images).proxy().quorum(), "Redis has no quorum port");
     }
 }

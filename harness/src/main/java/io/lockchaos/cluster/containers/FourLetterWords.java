@@ -6,6 +6,8 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** ZooKeeper's four-letter-word admin commands ({@code srvr}, {@code ruok}) over plain TCP. */
 public final class FourLetterWords {
@@ -28,6 +30,18 @@ public final class FourLetterWords {
         } catch (IOException e) {
             throw new UncheckedIOException("ZooKeeper at " + host + ":" + port + " did not answer '" + word + "'", e);
         }
+    }
+
+    /** The {@code key<TAB>value} lines of an {@code mntr} answer ({@code zk_synced_followers}), as a map. */
+    public static Map<String, String> fields(String mntrAnswer) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (String line : mntrAnswer.split("\n")) {
+            String[] kv = line.split("\t", 2);
+            if (kv.length == 2) {
+                fields.put(kv[0].strip(), kv[1].strip());
+            }
+        }
+        return fields;
     }
 
     /** The {@code Mode:} line of a {@code srvr} answer ({@code leader}, {@code follower}), or empty. */
