@@ -151,6 +151,11 @@ final class ContainerCluster implements Cluster {
             ReplicationLinks.route(containers.get(route.replica()), node(route.replica()), node(route.master()),
                     proxyNode.ip(), route.listenPort());
         }
+        if (!proxy.replication().isEmpty()) {
+            String master = proxy.replication().get(0).master();
+            ReplicationLinks.awaitProxied(containers.get(master), node(master),
+                    proxy.replication().stream().map(r -> node(r.replica())).toList(), proxyNode.ip(), QUORUM_TIMEOUT);
+        }
     }
 
     private Node startNode(NodeSpec spec) {

@@ -1,6 +1,9 @@
 package io.lockchaos.cluster;
 
 import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import org.testcontainers.containers.Container.ExecResult;
 import org.testcontainers.containers.GenericContainer;
 
@@ -28,6 +31,57 @@ final class ReplicationLinks {
     static final String TAG = "lockchaos-replication";
 
     private ReplicationLinks() {
+    }
+
+    /**
+     * Waits until the master serves exactly {@code replicas.size()} replica links, all from the
+     * proxy's address, and none from a replica's own: the redirect only catches new connections,
+     * and a replica still in its first handshake when it was told to reconnect keeps its direct
+     * link, so every direct connection from a replica is closed on the master's side
+     * ({@code CLIENT KILL ID}) until the replica comes back through the proxy.
+     *
+     * @throws ClusterException naming the links still direct when {@code patience} ran out
+     */
+    static void awaitProxied(GenericContainer<?> masterContainer, Node master, List<Node> replicas, String proxyIp,
+                             Duration patience) {
+        long deadline = System.nanoTime() + patience.toNanos();
+        int stable = 0;
+        String clients = "";
+        while (System.nanoTime() < deadline) {
+            clients = exec(masterContainer, master.name(), "redis-cli -p " + master.port() + " client list");
+            List<String> direct = clients.lines().filter(l -> replicas.stream()
+                    .anyMatch(r -> l.contains(" addr=" + r.ip() + ":"))).toList();
+            long proxied = clients.lines().filter(l -> l.contains(" addr=" + proxyIp + ":") && l.contains(" flags=S "))
+                    .count();
+            for (String line : direct) {
+                String id = line.replaceFirst("^id=(\\d+) .*$", "$1");
+                exec(masterContainer, master.name(), "redis-cli -p " + master.port() + " client kill id " + id);
+            }
+            stable = direct.isEmpty() && proxied == replicas.size() ? stable + 1 : 0;
+            if (stable == 2) {
+                return;
+            }
+            LockSupport.parkNanos(Duration.ofMillis(250).toNanos());
+        }
+        throw new ClusterException("the replicas' links to " + master.name() + " did not all come through the proxy ("
+                + proxyIp + ") within " + patience.toSeconds() + " s; the master's clients:\n" + clients);
+    }
+
+    private static String exec(GenericContainer<?> container, String name, String command) {
+        ExecResult r;
+        try {
+            r = container.execInContainer("sh", "-c", command);
+        } catch (IOException e) {
+            throw new ClusterException("could not run '" + command + "' in " + name + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ClusterException("interrupted running '" + command + "' in " + name, e);
+        }
+        if (r.getExitCode() != 0) {
+            throw new ClusterException("'" + command + "' in " + name + " exited " + r.getExitCode() + ": "
+                    + r.getStdout() + r.getStderr());
+        }
+        return r.getStdout();
     }
 
     /** Redirects {@code replica}'s link to {@code master} through the proxy at {@code proxyIp:listenPort}. */
