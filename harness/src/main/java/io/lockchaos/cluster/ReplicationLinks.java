@@ -90,19 +90,6 @@ final class ReplicationLinks {
                 + " -m comment --comment " + TAG + " -j DNAT --to-destination " + proxyIp + ":" + listenPort
                 + "; redis-cli -p " + replicaNode.port() + " config set replica-announce-ip " + replicaNode.ip()
                 + " >/dev/null; redis-cli -p " + replicaNode.port() + " client kill type master >/dev/null";
-        ExecResult r;
-        try {
-            r = replica.execInContainer("sh", "-c", script);
-        } catch (IOException e) {
-            throw new ClusterException("could not route " + replicaNode.name() + "'s replication through the proxy: "
-                    + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ClusterException("interrupted routing " + replicaNode.name() + "'s replication link", e);
-        }
-        if (r.getExitCode() != 0) {
-            throw new ClusterException("routing " + replicaNode.name() + "'s replication through the proxy ('" + script
-                    + "') exited " + r.getExitCode() + ": " + r.getStdout() + r.getStderr());
-        }
+        exec(replica, replicaNode.name(), script);
     }
 }
