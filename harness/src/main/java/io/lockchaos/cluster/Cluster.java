@@ -10,6 +10,9 @@ import java.util.Optional;
  */
 public interface Cluster extends AutoCloseable {
 
+    /** The master name the Sentinels of {@code redis-replicated} watch. */
+    String SENTINEL_MASTER = "lockchaos";
+
     /** The run id in every container's and the network's labels and names. */
     String runId();
 

@@ -22,7 +22,6 @@ import java.util.stream.IntStream;
 record Plan(List<List<NodeSpec>> waves, Runnable ready, ProxyPlan proxy) {
 
     /** The name Sentinels know the master by. */
-    static final String SENTINEL_MASTER = "lockchaos";
     static final int SENTINELS = 3;
     static final int REPLICAS = 2;
     static final int REDLOCK_MASTERS = 5;
@@ -68,7 +67,7 @@ record Plan(List<List<NodeSpec>> waves, Runnable ready, ProxyPlan proxy) {
         for (int i = 2; i <= REPLICAS + 1; i++) {
             data.add(redis("redis-" + i, Role.REPLICA, options, images).withReplicaOfSpec(master));
         }
-        var monitor = new SentinelContainer.Monitor(SENTINEL_MASTER, master, RedisContainer.PORT,
+        var monitor = new SentinelContainer.Monitor(Cluster.SENTINEL_MASTER, master, RedisContainer.PORT,
                 2, 1000, 3000);
         List<SentinelContainer> sentinels = IntStream.rangeClosed(1, SENTINELS)
                 .mapToObj(i -> new SentinelContainer(images.tag(Image.REDIS), monitor)).toList();

@@ -1,5 +1,6 @@
 package io.lockchaos.nemesis;
 
+import io.lockchaos.cluster.Cluster;
 import io.lockchaos.cluster.containers.SentinelContainer;
 import io.lockchaos.faults.nemesis.HasPrimary;
 import io.lockchaos.faults.nemesis.NemesisException;
@@ -14,9 +15,6 @@ import java.util.function.Supplier;
  * IP, mapped back to a node name here.
  */
 final class SentinelPrimary implements HasPrimary {
-
-    /** The name the cluster's Sentinels monitor the master under (the cluster's Plan sets it). */
-    static final String MASTER_NAME = "lockchaos";
 
     private final List<ContainerNode> sentinels;
     private final Supplier<List<ContainerNode>> nodes;
@@ -60,11 +58,11 @@ final class SentinelPrimary implements HasPrimary {
                 answers.add(sentinel.name() + ": " + e.getMessage());
             }
         }
-        throw new NemesisException("no Sentinel accepted SENTINEL FAILOVER " + MASTER_NAME + ": " + answers);
+        throw new NemesisException("no Sentinel accepted SENTINEL FAILOVER " + Cluster.SENTINEL_MASTER + ": " + answers);
     }
 
     private static String ask(ContainerNode sentinel, String command) {
         return sentinel.ops().sh("timeout 3 redis-cli -p " + SentinelContainer.PORT + " SENTINEL " + command
-                + " " + MASTER_NAME);
+                + " " + Cluster.SENTINEL_MASTER);
     }
 }

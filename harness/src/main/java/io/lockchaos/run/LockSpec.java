@@ -40,9 +40,6 @@ public record LockSpec(String backend, Duration ttl, Duration sessionTimeout, St
             "curator", Topology.ZOOKEEPER,
             "curator-cautious", Topology.ZOOKEEPER);
 
-    /** The master name the redis-replicated topology's Sentinels watch. */
-    static final String SENTINEL_MASTER = "lockchaos";
-
     /** The token sources a scenario may name. */
     static final List<String> TOKEN_SOURCES = List.of("none", "redis-incr", "zk");
 
@@ -75,38 +72,24 @@ public record LockSpec(String backend, Duration ttl, Duration sessionTimeout, St
         if (tokens.equals("zk")) {
             all.put(LockConfig.TOKEN_NODES, String.join(",", addresses(cluster.nodes(Role.ZK))));
         }
-        if (isClass() && cluster.topology() == Topology.REDIS_REPLICATED) {
-            all.putIfAbsent(LockConfig.SENTINEL_MASTER, SENTINEL_MASTER);
+        if (cluster.topology() == Topology.REDIS_REPLICATED) {
+            all.putIfAbsent(LockConfig.SENTINEL_MASTER, Cluster.SENTINEL_MASTER);
         }
-        return new LockConfig(backend, addresses(isClass() ? classNodes(cluster) : lockNodes(cluster)), ttl,
-                sessionTimeout, all);
+        return new LockConfig(backend, addresses(lockNodes(cluster)), ttl, sessionTimeout, all);
     }
 
     /**
-     * A class backend's nodes, by topology: the master (redis-single), the Sentinels
-     * (redis-replicated, with option {@code sentinel-master}), the five masters (redlock), the
-     * ensemble (zookeeper).
+     * The lock service's nodes, by topology (a built-in backend runs only on its own, a class
+     * backend on any): the master (redis-single), the Sentinels (redis-replicated, with option
+     * {@code sentinel-master}), the five masters (redlock), the ensemble (zookeeper).
      */
-    private static List<Node> classNodes(Cluster cluster) {
+    private static List<Node> lockNodes(Cluster cluster) {
         switch (cluster.topology()) {
             case REDIS_SINGLE:
                 return cluster.nodes(Role.MASTER).subList(0, 1);
             case REDIS_REPLICATED:
                 return cluster.nodes(Role.SENTINEL);
             case REDLOCK:
-                return cluster.nodes(Role.MASTER);
-            default:
-                return cluster.nodes(Role.ZK);
-        }
-    }
-
-    private List<Node> lockNodes(Cluster cluster) {
-        switch (backend) {
-            case "redis-naive":
-                return cluster.nodes(Role.MASTER).subList(0, 1);
-            case "redis-sentinel":
-                return cluster.nodes(Role.SENTINEL);
-            case "redlock":
                 return cluster.nodes(Role.MASTER);
             default:
                 return cluster.nodes(Role.ZK);

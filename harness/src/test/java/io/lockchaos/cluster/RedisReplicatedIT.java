@@ -55,7 +55,7 @@ class RedisReplicatedIT {
     /** Asks {@code sentinel} for the master's address and maps it back to a node. */
     private static Node masterPerSentinel(Cluster cluster, Node sentinel) {
         try (Jedis jedis = new Jedis(sentinel.host(), sentinel.hostPort(), 5000)) {
-            List<String> addr = jedis.sentinelGetMasterAddrByName(Plan.SENTINEL_MASTER);
+            List<String> addr = jedis.sentinelGetMasterAddrByName(Cluster.SENTINEL_MASTER);
             assertEquals(2, addr.size(), "sentinel answer " + addr);
             Node node = cluster.nodeAt(addr.get(0)).orElseThrow(() -> new AssertionError(
                     "sentinel names " + addr + ", which is no node's IP: " + cluster.nodes()));

@@ -62,7 +62,7 @@ class LockSpecTest {
                 node("redis-2", Role.REPLICA, 6379), node("sentinel-1", Role.SENTINEL, 26379), STORAGE));
         LockConfig c = classConfig(replicated, "redis-incr");
         assertEquals(List.of("sentinel-1:26379"), c.nodes());
-        assertEquals("lockchaos", c.options().get(LockConfig.SENTINEL_MASTER));
+        assertEquals(Cluster.SENTINEL_MASTER, c.options().get(LockConfig.SENTINEL_MASTER));
     }
 
     @Test
@@ -81,7 +81,7 @@ class LockSpecTest {
                 node("sentinel-1", Role.SENTINEL, 26379), STORAGE));
         LockSpec spec = new LockSpec("redis-sentinel", Duration.ofSeconds(2), Duration.ofSeconds(5), "none", Map.of());
         assertEquals(List.of("sentinel-1:26379"), spec.config(replicated).nodes());
-        assertEquals(Map.of(), spec.config(replicated).options());
+        assertEquals(Map.of(LockConfig.SENTINEL_MASTER, Cluster.SENTINEL_MASTER), spec.config(replicated).options());
         assertFalse(spec.isClass());
         assertEquals(List.of(), spec.classpath());
     }
