@@ -81,12 +81,13 @@ public final class RunCommand implements Callable<Integer> {
 
     private Scenario override(Scenario s) {
         if (schedule != null) {
+            String steps = schedule.replace("; ", "\n");
             try {
-                SchedulePlan.parse("--schedule", schedule.replace("; ", "\n"));
+                SchedulePlan.parse("--schedule", steps);
             } catch (LockchaosException e) {
                 throw new ScenarioException(e.getMessage(), e);
             }
-            s = s.withSchedule(schedule.replace("; ", "\n"));
+            s = s.withSchedule(steps);
         }
         if (seed != null) {
             s = s.withSeed(seed);

@@ -55,9 +55,11 @@ public final class Run implements AutoCloseable {
     private volatile RunNemesis nemesis;
     private final Holders holders = new Holders();
     private final Map<String, String> resolved = new LinkedHashMap<>();
+    private final SchedulePlan plan;
 
-    private Run(Scenario scenario, ResultsDir results, Consumer<String> progress) {
+    private Run(Scenario scenario, SchedulePlan plan, ResultsDir results, Consumer<String> progress) {
         this.scenario = scenario;
+        this.plan = plan;
         this.results = results;
         this.progress = progress;
         this.hook = new Thread(this::close, "lockchaos-run-cleanup");
@@ -73,7 +75,7 @@ public final class Run implements AutoCloseable {
     public static Run create(Scenario scenario, Path resultsRoot, Consumer<String> progress) {
         SchedulePlan plan = SchedulePlan.parse(scenario.name() + " schedule", scenario.schedule());
         ResultsDir dir = ResultsDir.create(resultsRoot, scenario.name(), LocalDateTime.now());
-        Run run = new Run(scenario, dir, progress);
+        Run run = new Run(scenario, plan, dir, progress);
         run.resolved.putAll(resolved(plan));
         run.writeScenarioJson();
         return run;
@@ -202,12 +204,7 @@ public final class Run implements AutoCloseable {
         List<String> silent = names;
         while (!silent.isEmpty() && System.nanoTime() < deadline) {
             silent = holders.awaitStarted(names, Duration.ofMillis(500));
-            for (WorkerContainer w : workers) {
-                if (!w.running() && !closed.get()) {
-                    throw new RunException("worker " + w.name() + " stopped before its first operation (exit "
-                            + w.exitCode() + "); see " + results.log(w.name()));
-                }
-            }
+            failIfAWorkerStopped("before its first operation");
         }
         if (!silent.isEmpty()) {
             say("no operation yet from " + silent + " 60 s after start; running anyway");
@@ -217,14 +214,14 @@ public final class Run implements AutoCloseable {
     private void startNemesis(long start) {
         Map<String, String> containers = new LinkedHashMap<>();
         workers.forEach(w -> containers.put(w.name(), w.containerId()));
-        nemesis = new RunNemesis(scenario, ClusterTargets.of(cluster).withWorkers(containers), holders, history, start,
-                this::say);
+        nemesis = new RunNemesis(scenario, plan, ClusterTargets.of(cluster).withWorkers(containers), holders, history,
+                start, this::say);
         String script = nemesis.schedule().script();
         resolved.put("schedule", script);
         writeScenarioJson();
         if (!script.isBlank()) {
-            say("fault schedule" + (scenario.schedule().strip().startsWith("random") ? " (" + scenario.schedule().strip()
-                    + ", seed " + scenario.seed() + ")" : "") + ": " + script.strip().replace("\n", "; "));
+            say("fault schedule" + (plan instanceof SchedulePlan.Random r ? " (" + r.line() + ", seed " + scenario.seed()
+                    + ")" : "") + ": " + script.strip().replace("\n", "; "));
         }
         nemesis.start();
     }
@@ -244,11 +241,15 @@ public final class Run implements AutoCloseable {
                 throw new RunException("the run was stopped (Ctrl-C or SIGTERM) with "
                         + Math.max(0, (end - System.nanoTime()) / 1_000_000_000L) + " s to go");
             }
-            for (WorkerContainer w : workers) {
-                if (w.running() || closed.get()) {
-                    continue;
-                }
-                throw new RunException("worker " + w.name() + " stopped early (exit " + w.exitCode() + "); see "
+            failIfAWorkerStopped("early");
+        }
+    }
+
+    /** Fails the run when a worker's container has ended (unless the run is being closed). */
+    private void failIfAWorkerStopped(String when) {
+        for (WorkerContainer w : workers) {
+            if (!w.running() && !closed.get()) {
+                throw new RunException("worker " + w.name() + " stopped " + when + " (exit " + w.exitCode() + "); see "
                         + results.log(w.name()));
             }
         }

@@ -44,8 +44,8 @@ final class RunNemesis implements Nemesis {
     private final Thread thread;
     private final java.util.concurrent.atomic.AtomicBoolean healed = new java.util.concurrent.atomic.AtomicBoolean();
 
-    RunNemesis(Scenario scenario, ClusterTargets targets, Holders holders, HistoryLog history, long start,
-               Consumer<String> say) {
+    RunNemesis(Scenario scenario, SchedulePlan plan, ClusterTargets targets, Holders holders, HistoryLog history,
+               long start, Consumer<String> say) {
         this.scenario = scenario;
         this.holders = holders;
         FaultRecorder recorder = (f, value) -> {
@@ -54,8 +54,7 @@ final class RunNemesis implements Nemesis {
         };
         this.nemesis = new NodeNemesis(targets, recorder, scenario.seed());
         this.runner = new ScheduleRunner(this, ScheduleClock.SYSTEM);
-        this.schedule = SchedulePlan.parse(scenario.name() + " schedule", scenario.schedule())
-                .resolve(scenario.seed(), scenario.duration(), menu());
+        this.schedule = plan.resolve(scenario.seed(), scenario.duration(), menu());
         this.thread = new Thread(() -> play(schedule), "lockchaos-nemesis");
         thread.setDaemon(true);
     }

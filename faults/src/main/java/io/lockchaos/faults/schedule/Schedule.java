@@ -29,15 +29,19 @@ public record Schedule(List<ScheduledFault> steps) {
         List<ScheduledFault> steps = new ArrayList<>();
         String[] lines = text.split("\\R", -1);
         for (int i = 0; i < lines.length; i++) {
-            String line = lines[i];
-            int hash = line.indexOf('#');
-            String content = (hash >= 0 ? line.substring(0, hash) : line).strip();
+            String content = content(lines[i]);
             if (content.isEmpty()) {
                 continue;
             }
             steps.add(step(source, i + 1, content));
         }
         return new Schedule(steps);
+    }
+
+    /** A schedule line without its {@code #} comment and surrounding blanks. */
+    static String content(String line) {
+        int hash = line.indexOf('#');
+        return (hash >= 0 ? line.substring(0, hash) : line).strip();
     }
 
     private static ScheduledFault step(String source, int line, String content) {

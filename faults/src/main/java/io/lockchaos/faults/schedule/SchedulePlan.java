@@ -56,9 +56,9 @@ public sealed interface SchedulePlan {
     static SchedulePlan parse(String source, String text) {
         String[] lines = text.split("\\R", -1);
         for (int i = 0; i < lines.length; i++) {
-            String content = lines[i].replaceFirst("#.*", "").strip();
+            String content = Schedule.content(lines[i]);
             if (content.startsWith("random")) {
-                if (lines.length > 1 && !onlyLine(lines, i)) {
+                if (!onlyLine(lines, i)) {
                     throw new FaultSyntaxException(source, i + 1, content,
                             "a 'random' line must be the only step of the schedule");
                 }
@@ -70,7 +70,7 @@ public sealed interface SchedulePlan {
 
     private static boolean onlyLine(String[] lines, int index) {
         for (int i = 0; i < lines.length; i++) {
-            if (i != index && !lines[i].replaceFirst("#.*", "").isBlank()) {
+            if (i != index && !Schedule.content(lines[i]).isEmpty()) {
                 return false;
             }
         }
