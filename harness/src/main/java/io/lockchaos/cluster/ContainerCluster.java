@@ -31,8 +31,8 @@ import org.testcontainers.containers.Network;
  */
 final class ContainerCluster implements Cluster {
 
-    /** How long a ZooKeeper ensemble may take to re-form through its quorum proxies. */
-    private static final Duration QUORUM_TIMEOUT = Duration.ofSeconds(60);
+    /** How long the replication or quorum links may take to come back through their proxies. */
+    private static final Duration LINKS_TIMEOUT = Duration.ofSeconds(60);
 
     private final RunLabels labels;
     private final Topology topology;
@@ -104,14 +104,7 @@ final class ContainerCluster implements Cluster {
         ToxiproxyClient client = new ToxiproxyClient(Node.HOST, proxyNode.hostPort());
         List<Node> wired = new ArrayList<>();
         for (ProxyPlan.Route route : proxy.routes()) {
-            try {
-                client.createProxy(route.node(), route.listen(), route.upstream());
-            } catch (IOException e) {
-                throw new ClusterException("the proxy container (" + proxy.container().image()
-                        + ", API on " + Node.HOST + ":" + proxyNode.hostPort() + ") refused proxy " + route.node()
-                        + " " + route.listen() + " -> " + route.upstream() + ": " + e.getMessage()
-                        + "; with " + ClusterOptions.TOXIPROXY_IMAGE_ENV + " set, is that image a Toxiproxy 2.x?", e);
-            }
+            createProxy(proxy, client, proxyNode, route.node(), route.listen(), route.upstream());
             wired.add(node(route.node()).withProxy(proxy.container().getMappedPort(route.listenPort()),
                     route.listenPort()));
         }
@@ -128,33 +121,35 @@ final class ContainerCluster implements Cluster {
     private void wireQuorum(ProxyPlan proxy, ToxiproxyClient client, Node proxyNode) {
         List<QuorumLinks.Member> members = new ArrayList<>();
         for (ProxyPlan.QuorumRoute route : proxy.quorum()) {
-            createProxy(client, proxyNode, route.name(), route.listen(), route.upstream());
+            createProxy(proxy, client, proxyNode, route.name(), route.listen(), route.upstream());
             members.add(new QuorumLinks.Member(node(route.server()), containers.get(route.server()), route.listenPort()));
         }
-        QuorumLinks.route(members, proxyNode.ip(), QUORUM_TIMEOUT);
+        QuorumLinks.route(members, proxyNode.ip(), LINKS_TIMEOUT);
     }
 
-    private static void createProxy(ToxiproxyClient client, Node proxyNode, String name, String listen,
-                                    String upstream) {
+    private static void createProxy(ProxyPlan proxy, ToxiproxyClient client, Node proxyNode, String name,
+                                    String listen, String upstream) {
         try {
             client.createProxy(name, listen, upstream);
         } catch (IOException e) {
-            throw new ClusterException("the proxy container (API on " + Node.HOST + ":" + proxyNode.hostPort()
-                    + ") refused proxy " + name + " " + listen + " -> " + upstream + ": " + e.getMessage(), e);
+            throw new ClusterException("the proxy container (" + proxy.container().image() + ", API on " + Node.HOST
+                    + ":" + proxyNode.hostPort() + ") refused proxy " + name + " " + listen + " -> " + upstream + ": "
+                    + e.getMessage() + "; with " + ClusterOptions.TOXIPROXY_IMAGE_ENV + " set, is that image a"
+                    + " Toxiproxy 2.x?", e);
         }
     }
 
     /** A proxy per replica's replication link, and the replica's link sent through it. */
     private void wireReplication(ProxyPlan proxy, ToxiproxyClient client, Node proxyNode) {
         for (ProxyPlan.ReplicationRoute route : proxy.replication()) {
-            createProxy(client, proxyNode, route.name(), route.listen(), route.upstream());
+            createProxy(proxy, client, proxyNode, route.name(), route.listen(), route.upstream());
             ReplicationLinks.route(containers.get(route.replica()), node(route.replica()), node(route.master()),
                     proxyNode.ip(), route.listenPort());
         }
         if (!proxy.replication().isEmpty()) {
             String master = proxy.replication().get(0).master();
             ReplicationLinks.awaitProxied(containers.get(master), node(master),
-                    proxy.replication().stream().map(r -> node(r.replica())).toList(), proxyNode.ip(), QUORUM_TIMEOUT);
+                    proxy.replication().stream().map(r -> node(r.replica())).toList(), proxyNode.ip(), LINKS_TIMEOUT);
         }
     }
 

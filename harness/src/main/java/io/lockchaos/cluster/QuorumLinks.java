@@ -2,13 +2,11 @@ package io.lockchaos.cluster;
 
 import io.lockchaos.cluster.containers.FourLetterWords;
 import io.lockchaos.cluster.containers.ZooKeeperContainer;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.testcontainers.containers.Container.ExecResult;
 import org.testcontainers.containers.GenericContainer;
 
 /**
@@ -159,21 +157,7 @@ final class QuorumLinks {
     }
 
     private static String exec(Member m, String script, String what) {
-        String name = m.node().name();
-        ExecResult r;
-        try {
-            r = m.container().execInContainer("sh", "-c", script);
-        } catch (IOException e) {
-            throw new ClusterException("could not " + what + " in " + name + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ClusterException("interrupted while trying to " + what + " in " + name, e);
-        }
-        if (r.getExitCode() != 0) {
-            throw new ClusterException("in " + name + ", '" + script + "' (to " + what + ") exited " + r.getExitCode()
-                    + ": " + r.getStdout() + r.getStderr());
-        }
-        return r.getStdout();
+        return Shell.run(m.container(), m.node().name(), script, what);
     }
 
     private static void pause() {

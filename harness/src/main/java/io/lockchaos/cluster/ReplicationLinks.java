@@ -1,10 +1,8 @@
 package io.lockchaos.cluster;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
-import org.testcontainers.containers.Container.ExecResult;
 import org.testcontainers.containers.GenericContainer;
 
 /**
@@ -19,8 +17,10 @@ import org.testcontainers.containers.GenericContainer;
  * ({@code replica-announce-ip}), since the master now sees the proxy's; its link to the master
  * is then reopened through the proxy.
  *
- * <p>Replies on the link reach the replica from the master's address (NAT is undone before
- * the filter rules), so {@code partition isolate} cuts the proxied link as it cut the direct one.
+ * <p>Replies on the link reach the replica's filter rules from the proxy's address (the
+ * redirect is undone only after them), so a partition cuts the proxied link by the rule on the
+ * connection's original destination ({@code -m conntrack --ctorigdst}, see the nemesis's
+ * {@code Iptables}), as it cut the direct one.
  * After a failover Sentinel points the replicas at the new master's address, which no rule
  * redirects: their links are then direct, no longer proxied. A restarted replica loses the rule
  * (a new network namespace) and replicates directly too.
@@ -48,14 +48,16 @@ final class ReplicationLinks {
         int stable = 0;
         String clients = "";
         while (System.nanoTime() < deadline) {
-            clients = exec(masterContainer, master.name(), "redis-cli -p " + master.port() + " client list");
+            clients = Shell.run(masterContainer, master.name(), "redis-cli -p " + master.port() + " client list",
+                    "list its clients");
             List<String> direct = clients.lines().filter(l -> replicas.stream()
                     .anyMatch(r -> l.contains(" addr=" + r.ip() + ":"))).toList();
             long proxied = clients.lines().filter(l -> l.contains(" addr=" + proxyIp + ":") && l.contains(" flags=S "))
                     .count();
             for (String line : direct) {
                 String id = line.replaceFirst("^id=(\\d+) .*$", "$1");
-                exec(masterContainer, master.name(), "redis-cli -p " + master.port() + " client kill id " + id);
+                Shell.run(masterContainer, master.name(), "redis-cli -p " + master.port() + " client kill id " + id,
+                        "close a direct replication link");
             }
             stable = direct.isEmpty() && proxied == replicas.size() ? stable + 1 : 0;
             if (stable == 2) {
@@ -67,29 +69,12 @@ final class ReplicationLinks {
                 + proxyIp + ") within " + patience.toSeconds() + " s; the master's clients:\n" + clients);
     }
 
-    private static String exec(GenericContainer<?> container, String name, String command) {
-        ExecResult r;
-        try {
-            r = container.execInContainer("sh", "-c", command);
-        } catch (IOException e) {
-            throw new ClusterException("could not run '" + command + "' in " + name + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ClusterException("interrupted running '" + command + "' in " + name, e);
-        }
-        if (r.getExitCode() != 0) {
-            throw new ClusterException("'" + command + "' in " + name + " exited " + r.getExitCode() + ": "
-                    + r.getStdout() + r.getStderr());
-        }
-        return r.getStdout();
-    }
-
     /** Redirects {@code replica}'s link to {@code master} through the proxy at {@code proxyIp:listenPort}. */
     static void route(GenericContainer<?> replica, Node replicaNode, Node master, String proxyIp, int listenPort) {
         String script = "set -e; iptables -w -t nat -A OUTPUT -p tcp -d " + master.ip() + " --dport " + master.port()
                 + " -m comment --comment " + TAG + " -j DNAT --to-destination " + proxyIp + ":" + listenPort
                 + "; redis-cli -p " + replicaNode.port() + " config set replica-announce-ip " + replicaNode.ip()
                 + " >/dev/null; redis-cli -p " + replicaNode.port() + " client kill type master >/dev/null";
-        exec(replica, replicaNode.name(), script);
+        Shell.run(replica, replicaNode.name(), script, "route its replication link through the proxy");
     }
 }
