@@ -88,12 +88,7 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Partitio
 
     @Override
     public boolean isPaused() {
-        if (!isRunning()) {
-            return false;
-        }
-        String stat = ops.sh("cat /proc/1/stat");
-        String afterName = stat.substring(stat.lastIndexOf(')') + 1).strip();
-        return afterName.startsWith("T");
+        return ops.isStopped();
     }
 
     // Killable
@@ -176,26 +171,22 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Partitio
 
     @Override
     public void drop(Collection<String> peerIps) {
-        if (isRunning()) {
-            iptables.drop(peerIps);
-        }
+        iptables.drop(peerIps);
     }
 
     @Override
     public void undrop(Collection<String> peerIps) {
-        if (isRunning()) {
-            iptables.undrop(peerIps);
-        }
+        iptables.undrop(peerIps);
     }
 
     @Override
     public List<String> droppedPeers() {
-        return isRunning() ? iptables.droppedPeers() : List.of();
+        return iptables.droppedPeers();
     }
 
     @Override
     public int undropAll() {
-        return isRunning() ? iptables.undropAll() : 0;
+        return iptables.undropAll();
     }
 
     @Override

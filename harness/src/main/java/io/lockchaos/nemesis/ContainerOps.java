@@ -77,6 +77,15 @@ record ContainerOps(String containerId, String node) {
         return Boolean.TRUE.equals(inspect().getState().getRunning());
     }
 
+    /** Whether the container runs and its PID 1 is stopped (state {@code T} in {@code /proc/1/stat}). */
+    boolean isStopped() {
+        if (!isRunning()) {
+            return false;
+        }
+        String stat = sh("cat /proc/1/stat");
+        return stat.substring(stat.lastIndexOf(')') + 1).strip().startsWith("T");
+    }
+
     /** The host port {@code port}/tcp is published on now, or -1. */
     int publishedPort(int port) {
         Ports.Binding[] bindings = inspect().getNetworkSettings().getPorts().getBindings().get(ExposedPort.tcp(port));

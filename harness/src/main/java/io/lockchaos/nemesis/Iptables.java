@@ -24,8 +24,9 @@ record Iptables(ContainerOps ops, boolean outgoing, boolean redirected) {
     /** The comment on every iptables rule lockchaos adds. */
     static final String TAG = "lockchaos";
 
+    /** Drops traffic with each peer; nothing on a container that is not running (a stopped one has no rules). */
     void drop(Collection<String> peerIps) {
-        if (peerIps.isEmpty()) {
+        if (peerIps.isEmpty() || !ops.isRunning()) {
             return;
         }
         StringBuilder script = new StringBuilder("set -e");
@@ -37,7 +38,7 @@ record Iptables(ContainerOps ops, boolean outgoing, boolean redirected) {
 
     /** Removes one rule of each kind per peer; a rule already gone is fine. */
     void undrop(Collection<String> peerIps) {
-        if (peerIps.isEmpty()) {
+        if (peerIps.isEmpty() || !ops.isRunning()) {
             return;
         }
         StringBuilder script = new StringBuilder("set -e");
@@ -51,6 +52,9 @@ record Iptables(ContainerOps ops, boolean outgoing, boolean redirected) {
     /** The peer of each tagged {@code -s} or {@code -d} rule now in force, one entry per rule. */
     List<String> droppedPeers() {
         List<String> peers = new ArrayList<>();
+        if (!ops.isRunning()) {
+            return peers;
+        }
         for (String line : tagged()) {
             String[] words = line.split("\\s+");
             for (int i = 0; i + 1 < words.length; i++) {
@@ -64,6 +68,9 @@ record Iptables(ContainerOps ops, boolean outgoing, boolean redirected) {
 
     /** Removes every tagged rule of every chain; returns how many there were. */
     int undropAll() {
+        if (!ops.isRunning()) {
+            return 0;
+        }
         List<String> rules = tagged();
         if (rules.isEmpty()) {
             return 0;

@@ -76,7 +76,7 @@ final class ProxyLinks implements io.lockchaos.faults.nemesis.LinkFaults {
     @Override
     public Value.Dict healAll() {
         LinkReset reset = links.healAll();
-        List<Value> toxics = reset.toxics().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+        List<Value> toxics = reset.toxics().entrySet().stream()
                 .map(e -> (Value) Value.map("proxy", e.getKey(),
                         "toxics", new Value.Vec(e.getValue().stream().map(Value::of).toList())))
                 .toList();

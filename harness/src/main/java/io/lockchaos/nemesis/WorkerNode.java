@@ -55,35 +55,27 @@ final class WorkerNode implements Pausable, ClientNode {
 
     @Override
     public boolean isPaused() {
-        if (!ops.isRunning()) {
-            return false;
-        }
-        String stat = ops.sh("cat /proc/1/stat");
-        return stat.substring(stat.lastIndexOf(')') + 1).strip().startsWith("T");
+        return ops.isStopped();
     }
 
     @Override
     public void drop(Collection<String> peerIps) {
-        if (ops.isRunning()) {
-            iptables.drop(peerIps);
-        }
+        iptables.drop(peerIps);
     }
 
     @Override
     public void undrop(Collection<String> peerIps) {
-        if (ops.isRunning()) {
-            iptables.undrop(peerIps);
-        }
+        iptables.undrop(peerIps);
     }
 
     @Override
     public List<String> droppedPeers() {
-        return ops.isRunning() ? iptables.droppedPeers() : List.of();
+        return iptables.droppedPeers();
     }
 
     @Override
     public int undropAll() {
-        return ops.isRunning() ? iptables.undropAll() : 0;
+        return iptables.undropAll();
     }
 
     @Override

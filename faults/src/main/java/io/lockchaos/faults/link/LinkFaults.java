@@ -7,10 +7,10 @@ import eu.rekawek.toxiproxy.model.ToxicDirection;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -111,7 +111,7 @@ public final class LinkFaults {
      * @throws LinkFaultException when the API does not answer
      */
     public LinkReset healAll() {
-        Map<String, List<String>> toxics = new TreeMap<>();
+        Map<String, List<String>> toxics = new HashMap<>();
         List<String> disabled = new ArrayList<>();
         try {
             for (Proxy proxy : client.getProxies()) {

@@ -94,13 +94,13 @@ public final class FaultParser {
         } catch (IllegalArgumentException e) {
             throw error("unknown partition shape '" + shape + "' (isolate, halves, bridge, workers)");
         }
-        List<String> targets = parsed == PartitionShape.ISOLATE || (parsed == PartitionShape.WORKERS && targetsFollow())
+        List<String> targets = parsed == PartitionShape.ISOLATE || (parsed == PartitionShape.WORKERS && wordFollows())
                 ? targets() : List.of();
         return new FaultSpec.Partition(parsed, targets);
     }
 
-    /** Whether a target list comes next (not the end, nor a duration). */
-    private boolean targetsFollow() {
+    /** Whether a word other than a duration comes next (a target list, a failover method). */
+    private boolean wordFollows() {
         return next < words.size() && !words.get(next).equals("for") && !Durations.isDuration(words.get(next));
     }
 
@@ -116,7 +116,7 @@ public final class FaultParser {
     }
 
     private FailoverMethod failoverMethod() {
-        if (next >= words.size() || words.get(next).equals("for") || Durations.isDuration(words.get(next))) {
+        if (!wordFollows()) {
             return FailoverMethod.KILL;
         }
         String method = words.get(next++);
