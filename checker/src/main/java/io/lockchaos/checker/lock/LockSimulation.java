@@ -245,10 +245,11 @@ final class LockSimulation {
         at(now + latency(), () -> {
             boolean refused = stale(w, false);
             Value last = w.lock.last();
-            if (!refused && pending.contains(LockAnomaly.LOST_UPDATE) && halfway() && w.lock.entries.size() >= 2) {
+            boolean staleRead = !refused && pending.contains(LockAnomaly.LOST_UPDATE) && halfway()
+                    && w.lock.entries.size() >= 2;
+            if (staleRead) {
                 last = w.lock.entries.get(w.lock.entries.size() - 2).id();
                 pending.remove(LockAnomaly.LOST_UPDATE);
-                injected.add(LockAnomaly.LOST_UPDATE);
             }
             Value seen = last;
             at(now + latency(), () -> {
@@ -258,6 +259,7 @@ final class LockSimulation {
                     return;
                 }
                 w.lastRead = seen;
+                w.staleRead = staleRead;
                 complete(w, OpType.OK, LockValues.READ, readValue(w, seen), null);
                 afterRead(w);
             });
@@ -297,8 +299,14 @@ final class LockSimulation {
             if (failAnyway) {
                 injected.add(LockAnomaly.FAILED_APPEND_PRESENT);
             }
-            if (!refused && (!lost || random.nextBoolean())) {
+            boolean applied = !refused && (!lost || random.nextBoolean());
+            if (applied) {
                 w.lock.entries.add(new SimLock.Entry(id, w.lastRead, w.tokenValue, Value.of(w.processId)));
+            }
+            if (w.staleRead) {
+                // The lost update is in the data only if this append was applied; else try again later.
+                (applied ? injected : pending).add(LockAnomaly.LOST_UPDATE);
+                w.staleRead = false;
             }
             long reply = lost ? w.invokeTime + CLIENT_TIMEOUT : now + latency();
             at(Math.max(now, reply), () -> {

@@ -18,6 +18,8 @@ final class SimWorker {
     long generation;
     long grantTime;
     Value lastRead;
+    /** Whether {@link #lastRead} was made stale on purpose: the next applied append is a lost update. */
+    boolean staleRead;
     int invokeEvent;
     long tokenSeenAtInvoke;
     long invokeTime;
