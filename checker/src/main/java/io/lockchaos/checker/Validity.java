@@ -14,6 +14,11 @@ public enum Validity {
         return compareTo(other) >= 0 ? this : other;
     }
 
+    /** The verdict as a word in text and files: {@code valid}, {@code unknown}, {@code invalid}. */
+    public String word() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
     /** How the verdict appears in JSON: {@code true}, {@code false} or {@code "unknown"}. */
     public Object json() {
         return switch (this) {

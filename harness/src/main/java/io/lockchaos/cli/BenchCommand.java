@@ -194,7 +194,7 @@ final class BenchCommand implements Callable<Integer> {
                 double m = median(times);
                 total += m;
                 line.append(String.format(Locale.ROOT, " %s %.3f s (%s)", c.name(), m,
-                        verdict.name().toLowerCase(Locale.ROOT)));
+                        verdict.word()));
             }
             line.append(String.format(Locale.ROOT, "; all four %.3f s (medians of %d)", total, runs));
             out.println(line);

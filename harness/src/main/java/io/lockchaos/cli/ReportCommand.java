@@ -42,7 +42,7 @@ public final class ReportCommand implements Callable<Integer> {
             return usage(e.getMessage());
         }
         spec.commandLine().getOut().println("report: " + done.report());
-        spec.commandLine().getOut().println("verdict: " + done.valid().name().toLowerCase(Locale.ROOT)
+        spec.commandLine().getOut().println("verdict: " + done.valid().word()
                 + (done.checkedNow() ? " (checked now on history.jsonl: there is no results.json, the run did not"
                 + " finish)" : ""));
         spec.commandLine().getOut().flush();

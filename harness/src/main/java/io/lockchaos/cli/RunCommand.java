@@ -140,7 +140,7 @@ public final class RunCommand implements Callable<Integer> {
 
     private static String verdictLine(RunOutcome outcome) {
         if (outcome.scenario().expect().isEmpty()) {
-            return "verdict: " + outcome.valid().name().toLowerCase(java.util.Locale.ROOT);
+            return "verdict: " + outcome.valid().word();
         }
         return outcome.mismatches().isEmpty() ? "every check reached the expected verdict"
                 : "checks that did not reach the expected verdict: " + outcome.mismatches().keySet();

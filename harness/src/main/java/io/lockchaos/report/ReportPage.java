@@ -56,7 +56,7 @@ final class ReportPage {
         if (!data.header().expect().isEmpty()) {
             return data.matched() ? "as expected" : "NOT as expected";
         }
-        return word(data.valid());
+        return data.valid().word();
     }
 
     private void header(Element h) {
@@ -66,8 +66,8 @@ final class ReportPage {
         r.failure().ifPresent(f -> h.appendElement("div").addClass("failure").text("The run failed: " + f
                 + ". Everything below is what was recorded before the failure; the checks ran on that partial"
                 + " history."));
-        Element verdict = h.appendElement("p").addClass("verdict").addClass(word(data.valid()));
-        verdict.appendText("Verdict: ").appendElement("strong").text(word(data.valid()));
+        Element verdict = h.appendElement("p").addClass("verdict").addClass(data.valid().word());
+        verdict.appendText("Verdict: ").appendElement("strong").text(data.valid().word());
         if (!r.expect().isEmpty()) {
             verdict.appendText(data.matched() ? "; every expected verdict came true"
                     : "; some expected verdicts did not come true (see below)");
@@ -98,8 +98,8 @@ final class ReportPage {
             Validity got = data.got(check);
             Element row = table.appendElement("tr").addClass(got == expected ? "ok" : "mismatch");
             row.appendElement("td").text(check);
-            row.appendElement("td").text(word(expected));
-            row.appendElement("td").addClass(word(got)).text(word(got));
+            row.appendElement("td").text(expected.word());
+            row.appendElement("td").addClass(got.word()).text(got.word());
             row.appendElement("td").text(got == expected ? "ok" : "MISMATCH");
         });
     }
@@ -116,7 +116,7 @@ final class ReportPage {
         for (Verdict v : data.checks()) {
             Element row = table.appendElement("tr");
             row.appendElement("td").text(v.check());
-            row.appendElement("td").addClass(word(v.valid())).text(word(v.valid()));
+            row.appendElement("td").addClass(v.valid().word()).text(v.valid().word());
             row.appendElement("td").text(v.summary());
         }
     }
@@ -148,7 +148,7 @@ final class ReportPage {
                 continue;
             }
             any = true;
-            s.appendElement("h3").addClass(word(v.valid())).text(v.check() + ": " + word(v.valid()));
+            s.appendElement("h3").addClass(v.valid().word()).text(v.check() + ": " + v.valid().word());
             Element list = s.appendElement("ol");
             v.findings().forEach(f -> list.appendElement("li").text(f.explanation()));
         }
@@ -162,7 +162,4 @@ final class ReportPage {
         return data.checks().stream().anyMatch(o -> o.check().startsWith(v.check() + "-"));
     }
 
-    static String word(Validity v) {
-        return v.name().toLowerCase(Locale.ROOT);
-    }
 }

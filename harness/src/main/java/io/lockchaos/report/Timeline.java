@@ -1,5 +1,6 @@
 package io.lockchaos.report;
 
+import io.lockchaos.checker.lock.LockChecks;
 import io.lockchaos.checker.history.History;
 import io.lockchaos.checker.history.Op;
 import io.lockchaos.checker.history.Operation;
@@ -71,8 +72,7 @@ public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, 
             return java.util.Optional.empty();
         }
         Op last = op.completed().orElse(op.invocation());
-        boolean stale = last.error() instanceof Value.Kw k && k.name().equals("stale-token")
-                || last.error() instanceof Value.Str s && s.value().equals("stale-token");
+        boolean stale = LockChecks.isStaleToken(last.error());
         Mark.Kind kind = stale ? Mark.Kind.STALE_TOKEN : op.isFail() ? Mark.Kind.FAILED : Mark.Kind.INDETERMINATE;
         String text = "process " + op.process() + " append " + op.input().getString("id").orElse("")
                 + " to " + op.input().getString("key").orElse("?") + " (" + op.input().getLong("token")

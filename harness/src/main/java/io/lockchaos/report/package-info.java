@@ -2,7 +2,7 @@
  * {@code report.html}: one self-contained page per run that a person opens offline to see what
  * happened. {@link io.lockchaos.report.ReportData} holds what a results folder knows (the
  * scenario's facts, each check's verdict with its evidence, how the processes map to lanes and
- * workers, the history); {@link io.lockchaos.report.Reports#write} renders it.
+ * workers, the history); {@link io.lockchaos.report.Reports#html} renders it.
  *
  * <p>The page has a header (scenario, seed, duration, events, the overall verdict, a failed
  * run's reason, and expected against reached verdicts), a table of every check, a timeline, and

@@ -70,13 +70,17 @@ public final class HistoryLog implements AutoCloseable {
      */
     public History finish(Path edn) {
         close();
-        History arrived = HistoryFormats.read(file);
-        List<Op> events = new ArrayList<>(arrived.ops());
-        events.sort(Comparator.comparingLong(Op::time));
-        History merged = History.of(file.toString(), events);
+        History merged = readByTime(file);
         replace(file, merged);
         replace(edn, merged);
         return merged;
+    }
+
+    /** A history file as recorded (arrival order while a run goes), its events sorted by time (ties keep their order). */
+    static History readByTime(Path file) {
+        List<Op> events = new ArrayList<>(HistoryFormats.read(file).ops());
+        events.sort(Comparator.comparingLong(Op::time));
+        return History.of(file.toString(), events);
     }
 
     /**

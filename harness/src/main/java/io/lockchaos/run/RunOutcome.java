@@ -68,7 +68,7 @@ public record RunOutcome(Scenario scenario, Path dir, int events, Map<String, Ch
         checks.forEach((name, r) -> all.set(name, CheckReport.check(r)));
         if (!scenario.expect().isEmpty()) {
             ObjectNode expect = root.putObject("expect");
-            scenario.expect().forEach((k, v) -> expect.put(k, word(v)));
+            scenario.expect().forEach((k, v) -> expect.put(k, v.word()));
             root.put("matched", mismatches().isEmpty());
         }
         return root.toPrettyString();
@@ -77,17 +77,14 @@ public record RunOutcome(Scenario scenario, Path dir, int events, Map<String, Ch
     /** A few lines for the terminal: each check's verdict and summary, then the expectations. */
     public String toText() {
         StringBuilder out = new StringBuilder();
-        checks.forEach((name, r) -> out.append(String.format(Locale.ROOT, "  %-26s %-8s %s%n", name, word(r.valid()),
+        checks.forEach((name, r) -> out.append(String.format(Locale.ROOT, "  %-26s %-8s %s%n", name, r.valid().word(),
                 r.summary())));
         scenario.expect().forEach((name, expected) -> {
             Validity got = checks.containsKey(name) ? checks.get(name).valid() : Validity.UNKNOWN;
-            out.append(String.format(Locale.ROOT, "  expect %-19s %-8s got %-8s %s%n", name, word(expected), word(got),
+            out.append(String.format(Locale.ROOT, "  expect %-19s %-8s got %-8s %s%n", name, expected.word(), got.word(),
                     got == expected ? "ok" : "MISMATCH"));
         });
         return out.toString();
     }
 
-    static String word(Validity v) {
-        return v.name().toLowerCase(Locale.ROOT);
-    }
 }

@@ -4,11 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
-import io.lockchaos.checker.LockchaosException;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.report.Layout;
 import io.lockchaos.report.ReportData;
 import io.lockchaos.report.ReportException;
@@ -18,7 +15,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -48,7 +44,8 @@ public final class RunReport {
 
     /** Writes the report of a run that finished with {@code checks}. */
     static void write(ResultsDir dir, Scenario s, History history, Map<String, CheckResult> checks) {
-        Reports.write(dir.reportHtml(), data(s, history, verdicts(checks), Optional.empty(), "the run, at its end"));
+        dir.write(dir.reportHtml(), Reports.html(data(dir, s, history, verdicts(checks), Optional.empty(),
+                "the run, at its end")));
     }
 
     /**
@@ -57,11 +54,11 @@ public final class RunReport {
      */
     static void afterFailure(ResultsDir dir, Scenario s, String failure, Consumer<String> say) {
         try {
-            History history = Files.exists(dir.historyJsonl()) ? readByTime(dir.historyJsonl())
+            History history = Files.exists(dir.historyJsonl()) ? HistoryLog.readByTime(dir.historyJsonl())
                     : History.of(dir.historyJsonl().toString(), List.of());
             Map<String, CheckResult> checks = RunChecks.run(s, history, CheckOptions.defaults());
-            Reports.write(dir.reportHtml(), data(s, history, verdicts(checks), Optional.of(failure),
-                    "the run, after it failed, on the history recorded until then"));
+            dir.write(dir.reportHtml(), Reports.html(data(dir, s, history, verdicts(checks), Optional.of(failure),
+                    "the run, after it failed, on the history recorded until then")));
             say.accept("report of the failed run: " + dir.reportHtml());
         } catch (RuntimeException e) {
             // Any error here must not hide the run's own failure, which the caller rethrows.
@@ -75,35 +72,33 @@ public final class RunReport {
      * history.jsonl and results.json; without results.json (a run that was killed or failed)
      * the lock checks run on history.jsonl, and the page says the run did not finish.
      *
-     * @throws ReportException when scenario.json or history.jsonl is missing or unreadable
+     * @throws ReportException when scenario.json or history.jsonl is missing
+     * @throws io.lockchaos.checker.LockchaosException naming the file and line when one is unreadable
      */
     public static Regenerated regenerate(Path folder) {
         ResultsDir dir = new ResultsDir(folder);
         Path scenarioFile = need(dir.scenarioJson(), "written when the run starts");
         Path historyFile = need(dir.historyJsonl(), "written while the run goes");
-        Scenario s;
-        History history;
-        try {
-            s = ScenarioFile.read(scenarioFile);
-            history = readByTime(historyFile);
-        } catch (LockchaosException e) {
-            throw new ReportException(e.getMessage(), e);
-        }
+        Scenario s = ScenarioFile.read(scenarioFile);
+        History history = HistoryLog.readByTime(historyFile);
         boolean checkedNow = !Files.exists(dir.resultsJson());
         List<Verdict> verdicts = checkedNow ? verdicts(RunChecks.run(s, history, CheckOptions.defaults()))
                 : verdicts(dir.resultsJson());
         Optional<String> failure = checkedNow ? Optional.of("it did not finish (there is no results.json: it was"
                 + " killed or failed; its stderr said why)") : Optional.empty();
-        ReportData data = data(s, history, verdicts, failure, checkedNow
+        ReportData data = data(dir, s, history, verdicts, failure, checkedNow
                 ? "lockchaos report, now, on history.jsonl (no results.json)" : "the run (results.json)");
-        Reports.write(dir.reportHtml(), data);
+        dir.write(dir.reportHtml(), Reports.html(data));
         return new Regenerated(dir.reportHtml(), checkedNow, data.valid());
     }
 
-    private static ReportData data(Scenario s, History history, List<Verdict> verdicts, Optional<String> failure,
-                                   String checkedBy) {
+    /** The page's data; the schedule shown is the one played (a random one as drawn), as scenario.json records it. */
+    private static ReportData data(ResultsDir dir, Scenario s, History history, List<Verdict> verdicts,
+                                   Optional<String> failure, String checkedBy) {
+        String schedule = Files.exists(dir.scenarioJson())
+                ? ScenarioFile.resolvedSchedule(dir.scenarioJson()).orElse(s.schedule()) : s.schedule();
         ReportData.Header header = new ReportData.Header(s.name(), s.description(), s.seed(), s.duration(),
-                s.schedule(), s.expect(), failure, checkedBy);
+                schedule, s.expect(), failure, checkedBy);
         Layout layout = new Layout(s.lanes().stream().map(Lane::name).toList(), s.workers());
         return new ReportData(header, verdicts, layout, history);
     }
@@ -123,14 +118,6 @@ public final class RunReport {
         List<Verdict> verdicts = new ArrayList<>();
         root.path("checks").fields().forEachRemaining(e -> verdicts.add(Verdict.of(e.getKey(), e.getValue())));
         return verdicts;
-    }
-
-    /** The history as recorded (arrival order while a run goes), merged by time as {@link HistoryLog#finish} does. */
-    private static History readByTime(Path file) {
-        History arrived = HistoryFormats.read(file);
-        List<Op> events = new ArrayList<>(arrived.ops());
-        events.sort(Comparator.comparingLong(Op::time));
-        return History.of(file.toString(), events);
     }
 
     private static Path need(Path file, String when) {

@@ -302,7 +302,7 @@ public final class ScenarioFile {
         root.put("schedule", s.schedule());
         root.put("seed", s.seed());
         ObjectNode expect = root.putObject("expect");
-        s.expect().forEach((k, v) -> expect.put(k, v.name().toLowerCase(Locale.ROOT)));
+        s.expect().forEach((k, v) -> expect.put(k, v.word()));
         if (resolved != null) {
             ObjectNode r = root.putObject("resolved");
             resolved.forEach(r::put);

@@ -54,6 +54,11 @@ public final class LockChecks implements Checker {
         return merge(name(), checkEach(history, options));
     }
 
+    /** Whether an operation's error is the fenced store's refusal, {@code :stale-token} (as the ledger check counts it). */
+    public static boolean isStaleToken(io.lockchaos.checker.history.Value error) {
+        return LockValues.isStaleToken(error);
+    }
+
     /** One result for several: the highest-priority verdict, each check's verdict in the summary, all evidence. */
     public static CheckResult merge(String name, List<CheckResult> results) {
         Validity valid = Validity.VALID;
@@ -63,7 +68,7 @@ public final class LockChecks implements Checker {
             evidence.addAll(result.evidence());
         }
         String summary = results.stream()
-                .map(r -> r.check() + " " + r.valid().name().toLowerCase(java.util.Locale.ROOT))
+                .map(r -> r.check() + " " + r.valid().word())
                 .collect(Collectors.joining(", "));
         return new CheckResult(name, valid, summary, evidence);
     }

@@ -75,10 +75,10 @@ public record CheckReport(List<FileReport> files) {
     public String toText() {
         StringBuilder out = new StringBuilder();
         for (FileReport f : files) {
-            out.append(f.file()).append(": ").append(word(f.valid()))
+            out.append(f.file()).append(": ").append(f.valid().word())
                     .append(String.format(Locale.ROOT, " (%d events, %.2f s)%n", f.events(), f.elapsedSeconds()));
             for (CheckResult r : f.checks()) {
-                out.append(String.format(Locale.ROOT, "  %-13s %-8s %s%n", r.check(), word(r.valid()), r.summary()));
+                out.append(String.format(Locale.ROOT, "  %-13s %-8s %s%n", r.check(), r.valid().word(), r.summary()));
                 for (Evidence e : r.evidence()) {
                     for (String line : e.render().split("\\R")) {
                         out.append("      ").append(line).append(System.lineSeparator());
@@ -87,12 +87,9 @@ public record CheckReport(List<FileReport> files) {
             }
         }
         if (files.size() > 1) {
-            out.append("all: ").append(word(valid())).append(System.lineSeparator());
+            out.append("all: ").append(valid().word()).append(System.lineSeparator());
         }
         return out.toString();
     }
 
-    private static String word(Validity v) {
-        return v.name().toLowerCase(Locale.ROOT);
-    }
 }
