@@ -30,6 +30,19 @@ public interface Cluster extends AutoCloseable {
     }
 
     /**
+     * The nodes a lock client is given, by topology: the master (redis-single), the Sentinels
+     * (redis-replicated), the five masters (redlock), the ensemble (zookeeper).
+     */
+    default List<Node> lockNodes() {
+        return switch (topology()) {
+            case REDIS_SINGLE -> nodes(Role.MASTER).subList(0, 1);
+            case REDIS_REPLICATED -> nodes(Role.SENTINEL);
+            case REDLOCK -> nodes(Role.MASTER);
+            case ZOOKEEPER -> nodes(Role.ZK);
+        };
+    }
+
+    /**
      * The node called {@code name}.
      *
      * @throws ClusterException listing the node names when there is none

@@ -48,19 +48,9 @@ public record LockSpec(String backend, Duration ttl, Duration sessionTimeout, St
         classpath = List.copyOf(classpath);
     }
 
-    /** A built-in backend's spec: no classpath. */
-    public LockSpec(String backend, Duration ttl, Duration sessionTimeout, String tokens, Map<String, String> options) {
-        this(backend, ttl, sessionTimeout, tokens, options, List.of(), false);
-    }
-
     /** Whether grants carry fencing tokens (a ZooKeeper lock's own, a user class's own, or a token source). */
     public boolean hasTokens() {
         return !tokens.equals("none") || backend.startsWith("curator") || classTokens;
-    }
-
-    /** Whether the backend is a user's class ({@code class:NAME}). */
-    public boolean isClass() {
-        return ClassBackend.names(backend);
     }
 
     /** The lock config for a worker inside {@code cluster}'s network. */
@@ -75,25 +65,7 @@ public record LockSpec(String backend, Duration ttl, Duration sessionTimeout, St
         if (cluster.topology() == Topology.REDIS_REPLICATED) {
             all.putIfAbsent(LockConfig.SENTINEL_MASTER, Cluster.SENTINEL_MASTER);
         }
-        return new LockConfig(backend, addresses(lockNodes(cluster)), ttl, sessionTimeout, all);
-    }
-
-    /**
-     * The lock service's nodes, by topology (a built-in backend runs only on its own, a class
-     * backend on any): the master (redis-single), the Sentinels (redis-replicated, with option
-     * {@code sentinel-master}), the five masters (redlock), the ensemble (zookeeper).
-     */
-    private static List<Node> lockNodes(Cluster cluster) {
-        switch (cluster.topology()) {
-            case REDIS_SINGLE:
-                return cluster.nodes(Role.MASTER).subList(0, 1);
-            case REDIS_REPLICATED:
-                return cluster.nodes(Role.SENTINEL);
-            case REDLOCK:
-                return cluster.nodes(Role.MASTER);
-            default:
-                return cluster.nodes(Role.ZK);
-        }
+        return new LockConfig(backend, addresses(cluster.lockNodes()), ttl, sessionTimeout, all);
     }
 
     private static List<String> addresses(List<Node> nodes) {

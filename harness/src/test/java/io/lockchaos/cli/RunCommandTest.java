@@ -88,4 +88,27 @@ class RunCommandTest {
                 io.lockchaos.run.ScenarioFile.resolvedSchedule(file));
         assertEquals("random every 2s pause", io.lockchaos.run.ScenarioFile.read(file).schedule());
     }
+
+    private static String byoExample() throws IOException {
+        return Files.readString(ProjectRoot.find().resolve("examples/byo-lock/byo-watchdog-no-fault.json"));
+    }
+
+    @Test
+    void aLockClasspathThatIsNotThereIsBadUsageNamingTheFileAndField(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("mine.json");
+        Files.writeString(file, byoExample());
+        assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
+        assertTrue(err.toString().contains("lockchaos: " + file + ": field 'lock.classpath' is 'classes' ("
+                + dir.resolve("classes") + ", which is neither a jar nor a directory)"), err.toString());
+    }
+
+    @Test
+    void aLockClassThatIsNotThereIsBadUsageNamingTheFileAndField(@TempDir Path dir) throws IOException {
+        Files.createDirectories(dir.resolve("classes"));
+        Path file = dir.resolve("mine.json");
+        Files.writeString(file, byoExample());
+        assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
+        assertTrue(err.toString().contains(file + ": field 'lock.backend': lock class com.example.WatchdogRedisLock"
+                + " not found on lock.classpath [" + dir.resolve("classes") + "]"), err.toString());
+    }
 }

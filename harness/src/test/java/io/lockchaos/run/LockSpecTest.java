@@ -79,10 +79,9 @@ class LockSpecTest {
     void builtInBackendsAreAsBefore() {
         Cluster replicated = new FakeCluster(Topology.REDIS_REPLICATED, List.of(node("redis-1", Role.MASTER, 6379),
                 node("sentinel-1", Role.SENTINEL, 26379), STORAGE));
-        LockSpec spec = new LockSpec("redis-sentinel", Duration.ofSeconds(2), Duration.ofSeconds(5), "none", Map.of());
+        LockSpec spec = new LockSpec("redis-sentinel", Duration.ofSeconds(2), Duration.ofSeconds(5), "none", Map.of(),
+                List.of(), false);
         assertEquals(List.of("sentinel-1:26379"), spec.config(replicated).nodes());
         assertEquals(Map.of(LockConfig.SENTINEL_MASTER, Cluster.SENTINEL_MASTER), spec.config(replicated).options());
-        assertFalse(spec.isClass());
-        assertEquals(List.of(), spec.classpath());
     }
 }

@@ -34,7 +34,7 @@ import java.util.Map;
  * into one history file under target/, and ends with the {@code final} process reading every
  * ledger, as the harness will.
  */
-final class LockRun {
+public final class LockRun {
 
     static final Duration STORAGE_TIMEOUT = Duration.ofSeconds(10);
 
@@ -47,7 +47,7 @@ final class LockRun {
     }
 
     /** Maps cluster-network addresses (what Sentinel reports) to published ports. */
-    static HostMapper hostMapper(Cluster cluster) {
+    public static HostMapper hostMapper(Cluster cluster) {
         return reported -> cluster.nodeAt(reported.host())
                 .map(n -> new Address(Node.HOST, n.hostPort()))
                 .orElse(reported);

@@ -15,6 +15,7 @@ import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.HostMapper;
 import io.lockchaos.workloads.lock.LockClient;
 import io.lockchaos.workloads.lock.LockClients;
+import io.lockchaos.workloads.LockRun;
 import io.lockchaos.workloads.lock.LockConfig;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,17 +61,9 @@ public final class ContractClusters implements AutoCloseable {
         return SESSION;
     }
 
-    /**
-     * The nodes a lock client of {@code topology} is given, as {@link LockClients} expects them:
-     * the master, the Sentinels, the five Redlock masters, the ensemble.
-     */
+    /** The nodes a lock client of {@code topology} is given ({@link Cluster#lockNodes}). */
     public List<Node> lockNodes(Topology topology) {
-        Cluster cluster = cluster(topology);
-        return switch (topology) {
-            case REDIS_SINGLE, REDLOCK -> cluster.nodes(Role.MASTER);
-            case REDIS_REPLICATED -> cluster.nodes(Role.SENTINEL);
-            case ZOOKEEPER -> cluster.nodes(Role.ZK);
-        };
+        return cluster(topology).lockNodes();
     }
 
     /** {@link #lockNodes} as addresses on this machine. */
@@ -80,8 +73,7 @@ public final class ContractClusters implements AutoCloseable {
 
     /** Maps what the service reports about itself (Sentinel's master IP) to the published port. */
     public HostMapper hostMapper(Topology topology) {
-        Cluster cluster = cluster(topology);
-        return reported -> cluster.nodeAt(reported.host()).map(n -> new Address(Node.HOST, n.hostPort())).orElse(reported);
+        return LockRun.hostMapper(cluster(topology));
     }
 
     /**

@@ -7,7 +7,6 @@ import io.lockchaos.workloads.lock.LockClients;
 import io.lockchaos.workloads.lock.LossDetection;
 import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -35,11 +34,6 @@ public enum LockFeature {
 
     LockFeature(Class<?> capability) {
         this.capability = capability;
-    }
-
-    /** The capability interface that advertises this feature, if one does. */
-    public Optional<Class<?>> capability() {
-        return Optional.ofNullable(capability);
     }
 
     /** The features a capability interface stands for: what a client can be asked about. */

@@ -3,7 +3,6 @@ package io.lockchaos.workloads.contract;
 import io.lockchaos.cluster.Topology;
 import io.lockchaos.workloads.lock.LockClient;
 import io.lockchaos.workloads.lock.LockConfig;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -32,7 +31,7 @@ public record LockSubject(String name, Topology service, Set<LockFeature> featur
         }
         Objects.requireNonNull(service, "service");
         Objects.requireNonNull(opener, "opener");
-        features = features.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(features));
+        features = Set.copyOf(features);
         if (features.contains(LockFeature.TOKENS_ACROSS_LOCKS) && !features.contains(LockFeature.FENCING_TOKENS)) {
             throw new IllegalArgumentException("subject " + name + " declares TOKENS_ACROSS_LOCKS without FENCING_TOKENS;"
                     + " declare both or neither");

@@ -66,6 +66,20 @@ public final class ByoLocks {
     }
 
     /** Not a lock client. */
+    /** A lock whose class initialiser fails: checking it must not run it. */
+    public static final class InitFails extends Plain {
+        static {
+            boolean boom = true;
+            if (boom) {
+                throw new IllegalStateException("the class was initialised");
+            }
+        }
+
+        public InitFails(LockConfig config) {
+            super(config);
+        }
+    }
+
     public static final class NotALock {
         public NotALock(LockConfig config) {
         }

@@ -104,9 +104,9 @@ class ClassBackendTest {
     }
 
     @Test
-    void loadChecksWithoutConstructing() {
-        assertEquals(ByoLocks.Fenced.class, ClassBackend.load(ClassBackend.PREFIX + BYO + "Fenced",
-                getClass().getClassLoader(), "the test classpath"));
+    void loadChecksWithoutInitialisingTheClass() {
+        assertEquals(ByoLocks.InitFails.class, ClassBackend.load(ClassBackend.PREFIX + BYO + "InitFails",
+                getClass().getClassLoader(), "the test classpath"), "its failing static initialiser did not run");
         WorkloadException e = assertThrows(WorkloadException.class, () -> ClassBackend.load(
                 ClassBackend.PREFIX + "com.example.Nope", getClass().getClassLoader(), "lib/locks.jar"));
         assertTrue(e.getMessage().contains("not found on lib/locks.jar"), e.getMessage());
