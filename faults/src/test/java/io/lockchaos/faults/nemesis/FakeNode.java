@@ -6,30 +6,16 @@ import java.util.Collection;
 import java.util.List;
 
 /** A node in memory with every capability; remembers its state and what was done to it. */
-final class FakeNode implements Pausable, Killable, ClockSkewable, Partitionable {
+final class FakeNode extends FakeFirewall implements Pausable, Killable, ClockSkewable {
 
-    private final String name;
-    private final String ip;
     final List<String> actions = new ArrayList<>();
-    final List<String> dropped = new ArrayList<>();
     boolean paused;
     boolean running = true;
     Duration offset = Duration.ZERO;
     RuntimeException failPause;
 
     FakeNode(String name, String ip) {
-        this.name = name;
-        this.ip = ip;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String ip() {
-        return ip;
+        super(name, ip);
     }
 
     @Override
@@ -79,27 +65,5 @@ final class FakeNode implements Pausable, Killable, ClockSkewable, Partitionable
     public void setClockOffset(Duration value) {
         actions.add("clock " + value.toSeconds());
         offset = value;
-    }
-
-    @Override
-    public void drop(Collection<String> peerIps) {
-        dropped.addAll(peerIps);
-    }
-
-    @Override
-    public void undrop(Collection<String> peerIps) {
-        peerIps.forEach(dropped::remove);
-    }
-
-    @Override
-    public List<String> droppedPeers() {
-        return List.copyOf(dropped);
-    }
-
-    @Override
-    public int undropAll() {
-        int n = dropped.size();
-        dropped.clear();
-        return n;
     }
 }

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.faults.schedule.FaultSpec;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -24,44 +22,9 @@ class WorkersPartitionTest {
     private final NodeNemesis nemesis = new NodeNemesis(FakeTargets.of(a, b, c, storage, w1, w2), recorder, 1);
 
     /** A worker in memory: remembers the peers it drops. */
-    private static final class Worker implements ClientNode {
-        private final String name;
-        final List<String> dropped = new ArrayList<>();
-
+    private static final class Worker extends FakeFirewall implements ClientNode {
         Worker(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public String ip() {
-            return "10.0.9." + name.charAt(name.length() - 1);
-        }
-
-        @Override
-        public void drop(Collection<String> peerIps) {
-            dropped.addAll(peerIps);
-        }
-
-        @Override
-        public void undrop(Collection<String> peerIps) {
-            peerIps.forEach(dropped::remove);
-        }
-
-        @Override
-        public List<String> droppedPeers() {
-            return List.copyOf(dropped);
-        }
-
-        @Override
-        public int undropAll() {
-            int n = dropped.size();
-            dropped.clear();
-            return n;
+            super(name, "10.0.9." + name.charAt(name.length() - 1));
         }
     }
 
