@@ -7,11 +7,8 @@ import io.lockchaos.cluster.containers.FourLetterWords;
 import io.lockchaos.faults.nemesis.ClockSkewable;
 import io.lockchaos.faults.nemesis.Killable;
 import io.lockchaos.faults.nemesis.NemesisException;
-import io.lockchaos.faults.nemesis.Partitionable;
 import io.lockchaos.faults.nemesis.Pausable;
 import java.time.Duration;
-import java.util.Collection;
-import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -23,7 +20,7 @@ import java.util.concurrent.locks.LockSupport;
  * network namespace ({@link Iptables}), tagged so that only ours are removed.
  * Every state question is asked of the container, never remembered.
  */
-final class ContainerNode implements Pausable, Killable, ClockSkewable, Partitionable {
+final class ContainerNode implements Pausable, Killable, ClockSkewable, IptablesNode {
 
     static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
@@ -167,26 +164,11 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Partitio
         ops.sh("echo '" + Offsets.format(offset) + "' > " + FaketimeFile.PATH);
     }
 
-    // Partitionable
+    // Partitionable: IptablesNode
 
     @Override
-    public void drop(Collection<String> peerIps) {
-        iptables.drop(peerIps);
-    }
-
-    @Override
-    public void undrop(Collection<String> peerIps) {
-        iptables.undrop(peerIps);
-    }
-
-    @Override
-    public List<String> droppedPeers() {
-        return iptables.droppedPeers();
-    }
-
-    @Override
-    public int undropAll() {
-        return iptables.undropAll();
+    public Iptables iptables() {
+        return iptables;
     }
 
     @Override

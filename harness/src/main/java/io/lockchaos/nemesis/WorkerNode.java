@@ -2,8 +2,6 @@ package io.lockchaos.nemesis;
 
 import io.lockchaos.faults.nemesis.ClientNode;
 import io.lockchaos.faults.nemesis.Pausable;
-import java.util.Collection;
-import java.util.List;
 
 /**
  * A worker container as a fault target. {@code pause worker-2} freezes the worker's JVM (the
@@ -15,7 +13,7 @@ import java.util.List;
  * is neither paused, resumed nor cut. Its state is read from the container ({@code /proc/1/stat},
  * {@code iptables -S}), never remembered.
  */
-final class WorkerNode implements Pausable, ClientNode {
+final class WorkerNode implements Pausable, ClientNode, IptablesNode {
 
     private final String name;
     private final ContainerOps ops;
@@ -59,23 +57,8 @@ final class WorkerNode implements Pausable, ClientNode {
     }
 
     @Override
-    public void drop(Collection<String> peerIps) {
-        iptables.drop(peerIps);
-    }
-
-    @Override
-    public void undrop(Collection<String> peerIps) {
-        iptables.undrop(peerIps);
-    }
-
-    @Override
-    public List<String> droppedPeers() {
-        return iptables.droppedPeers();
-    }
-
-    @Override
-    public int undropAll() {
-        return iptables.undropAll();
+    public Iptables iptables() {
+        return iptables;
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.lockchaos.faults.nemesis;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 
 /** A node in memory with every capability; remembers its state and what was done to it. */
