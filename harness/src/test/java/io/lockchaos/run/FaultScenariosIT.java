@@ -21,7 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The shipped fault scenarios end to end (DESIGN.md rows 2, 3, 7, 8): the schedule is played for
+ * The shipped fault scenarios end to end (docs/design.md rows 2, 3, 7, 8): the schedule is played for
  * real on the cluster and the workers, every expected verdict comes true (the lock is unsafe,
  * the unfenced ledger is corrupted, fencing saved the fenced one by refusing a stale token),
  * every fault was healed before the workers stopped, and nothing of the run is left.

@@ -70,7 +70,7 @@ class RedisSingleIT {
     }
 
     /**
-     * DESIGN.md rows 1–2 in miniature: a holder that thinks longer than the TTL loses the lock
+     * docs/design.md rows 1–2 in miniature: a holder that thinks longer than the TTL loses the lock
      * without knowing. The checker must see it (holds invalid), the unfenced ledger loses
      * updates, and fencing with INCR tokens refuses the late writes so the ledger stays a chain.
      */

@@ -1,6 +1,6 @@
 package io.lockchaos.checker.lock;
 
-/** How a generated history's lock and store use fencing tokens (DESIGN.md, "Fencing"). */
+/** How a generated history's lock and store use fencing tokens (docs/design.md, "Fencing"). */
 public enum Fencing {
     /** The lock hands out no tokens and the store checks none (Redis {@code SET NX PX}). */
     NONE,

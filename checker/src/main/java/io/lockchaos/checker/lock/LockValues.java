@@ -5,7 +5,7 @@ import io.lockchaos.checker.history.Value;
 import java.util.Locale;
 import java.util.Optional;
 
-/** How the lock workload's operation values read: the field names of DESIGN.md, in one place. */
+/** How the lock workload's operation values read: the field names of docs/design.md, in one place. */
 final class LockValues {
 
     static final String ACQUIRE = "acquire";

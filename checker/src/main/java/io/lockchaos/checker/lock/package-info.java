@@ -4,7 +4,7 @@
  *
  * <p>A lock history has workers looping {@code acquire → read → append → release} on named
  * locks, nemesis events, and a {@code final} process reading every ledger at the end (see
- * DESIGN.md, "The lock workload"). Four checks read it, each from a different angle:
+ * docs/design.md, "The lock workload"). Four checks read it, each from a different angle:
  * <ul>
  *   <li>{@link io.lockchaos.checker.lock.MutexCheck} ({@code mutex}) asks the linearizability
  *       search whether acquires and releases, per lock, could have happened one at a time on

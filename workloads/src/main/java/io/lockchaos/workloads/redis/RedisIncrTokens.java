@@ -6,7 +6,7 @@ import java.util.function.Supplier;
 /**
  * Tokens from {@code INCR token:<lock>} on the lock's own Redis (its master, found the same way
  * as the lock's). Increasing while that Redis keeps its writes; a failover to a replica that
- * missed some INCRs hands out a token again: kept to show exactly that (DESIGN.md row 10).
+ * missed some INCRs hands out a token again: kept to show exactly that (docs/design.md row 10).
  */
 public final class RedisIncrTokens implements TokenSource {
 

@@ -10,7 +10,7 @@
  * {@code unfenced} appends anything; {@code fenced} remembers the highest token it has
  * processed, on reads and appends, and rejects an older one with {@code stale-token};
  * {@code fenced-writes-only} fences appends only, which still loses updates in a
- * read-modify-write (DESIGN.md, "Fencing"). Equal tokens pass: a holder reads and then
+ * read-modify-write (docs/design.md, "Fencing"). Equal tokens pass: a holder reads and then
  * appends under one token.
  */
 package io.lockchaos.workloads.storage;

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-/** The values of the lock workload's ops (DESIGN.md, "The lock workload"), built in one place. */
+/** The values of the lock workload's ops (docs/design.md, "The lock workload"), built in one place. */
 final class OpValues {
 
     static final String ACQUIRE = "acquire";

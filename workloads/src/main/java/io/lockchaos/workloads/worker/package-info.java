@@ -4,7 +4,7 @@
  *
  * <p>{@link io.lockchaos.workloads.worker.WorkerLoop} runs the cycles for a duration or until
  * {@link io.lockchaos.workloads.worker.WorkerLoop#stop() stopped};
- * {@link io.lockchaos.workloads.worker.OpRecorder} writes events in DESIGN.md's shape through
+ * {@link io.lockchaos.workloads.worker.OpRecorder} writes events in docs/design.md's shape through
  * the checker's {@code JsonLinesHistoryWriter} (one flushed line per event), with {@code time}
  * = {@code System.nanoTime()} minus the run's start reference, since all processes on the VM
  * share the monotonic clock. {@link io.lockchaos.workloads.worker.WorkerMain} is the worker
