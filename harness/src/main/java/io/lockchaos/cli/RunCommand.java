@@ -4,6 +4,7 @@ import io.lockchaos.checker.LockchaosException;
 import io.lockchaos.cluster.ClusterException;
 import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.faults.schedule.SchedulePlan;
+import io.lockchaos.report.ResultsIndex;
 import io.lockchaos.run.Run;
 import io.lockchaos.run.RunOutcome;
 import io.lockchaos.run.Scenario;
@@ -135,6 +136,17 @@ public final class RunCommand implements Callable<Integer> {
             err.println("lockchaos: the run failed: " + e.getMessage());
             err.println("lockchaos: what was recorded is in " + run.results().dir());
             return EXIT_FAILED;
+        } finally {
+            writeIndex(root, err);
+        }
+    }
+
+    /** Brings results/index.html up to date; a page that cannot be written is said, not fatal. */
+    static void writeIndex(Path root, PrintWriter err) {
+        try {
+            ResultsIndex.write(root);
+        } catch (LockchaosException e) {
+            err.println("lockchaos: could not update the runs index: " + e.getMessage());
         }
     }
 
