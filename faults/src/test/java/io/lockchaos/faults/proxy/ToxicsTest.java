@@ -58,7 +58,9 @@ class ToxicsTest {
             proxy.toxics().latency("slow", ToxicDirection.DOWNSTREAM, 200);
             long slowed = medianRoundTripNanos(peer, 7);
             double addedMillis = (slowed - baseline) / 1e6;
-            assertTrue(addedMillis >= 160 && addedMillis <= 240,
+            // The toxic delays each chunk once: at least its 200 ms (less the baseline's jitter),
+            // and far from twice that. The upper bound is loose because the machine is shared.
+            assertTrue(addedMillis >= 190 && addedMillis < 400,
                     "a 200 ms latency toxic added " + addedMillis + " ms to the median round trip");
         }
     }
