@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,8 @@ import java.util.TreeMap;
 /**
  * Toxiproxy's HTTP API: routes, status codes and bodies as Toxiproxy's {@code api.go} has them.
  * {@code POST} and {@code PATCH} both update; 201 for a created proxy, 204 for deletes and reset,
- * 200 otherwise; errors as {@code {"error": ..., "status": ...}}.
+ * 200 otherwise; {@code GET /version} answers plain text as Toxiproxy 2.5.0 does; errors as
+ * {@code {"error": ..., "status": ...}}, never with a Java exception's text.
  */
 final class ApiHandler implements HttpHandler {
     private static final System.Logger LOG = System.getLogger(ApiHandler.class.getName());
@@ -29,10 +31,18 @@ final class ApiHandler implements HttpHandler {
         this.version = version;
     }
 
-    /** A response: status and body, or no body (204). */
-    private record Reply(int status, JsonNode body) {
+    /** A response: status and a JSON body, a plain-text body, or no body (204). */
+    private record Reply(int status, JsonNode body, String text) {
+        Reply(int status, JsonNode body) {
+            this(status, body, null);
+        }
+
         static Reply ok(JsonNode body) {
             return new Reply(200, body);
+        }
+
+        static Reply plainText(String text) {
+            return new Reply(200, null, text);
         }
 
         static Reply noContent() {
@@ -49,20 +59,22 @@ final class ApiHandler implements HttpHandler {
             } catch (ApiException e) {
                 reply = new Reply(e.status(), json.error(e));
             } catch (RuntimeException e) {
+                // the detail (a Java exception) goes to the server's log, not to the client
                 LOG.log(System.Logger.Level.WARNING, "request " + exchange.getRequestURI() + " failed", e);
-                reply = new Reply(500, json.error(new ApiException(500, String.valueOf(e.getMessage()), e)));
+                reply = new Reply(500, json.error(new ApiException(500, "internal server error; see the server log")));
             }
             send(exchange, reply);
         }
     }
 
     private void send(HttpExchange exchange, Reply reply) throws IOException {
-        if (reply.body() == null) {
+        if (reply.body() == null && reply.text() == null) {
             exchange.sendResponseHeaders(reply.status(), -1);
             return;
         }
-        byte[] bytes = json.bytes(reply.body());
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        byte[] bytes = reply.text() != null ? reply.text().getBytes(StandardCharsets.UTF_8) : json.bytes(reply.body());
+        exchange.getResponseHeaders().set("Content-Type",
+                reply.text() != null ? "text/plain;charset=utf-8" : "application/json");
         exchange.sendResponseHeaders(reply.status(), bytes.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(bytes);
@@ -102,9 +114,7 @@ final class ApiHandler implements HttpHandler {
         switch (resource) {
             case "version":
                 allow(method, "GET");
-                ObjectNode node = json.object();
-                node.put("version", version);
-                return Reply.ok(node);
+                return Reply.plainText(version);
             case "reset":
                 allow(method, "POST");
                 registry.reset();

@@ -1,9 +1,19 @@
 package io.lockchaos.faults.proxy;
 
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -18,8 +28,26 @@ import java.util.List;
  * toxicity 1, named {@code <type>_<stream>}; an update keeps every field it does not name).
  */
 final class ApiJson {
-    private final ObjectMapper mapper = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    private final ObjectMapper mapper = strictMapper();
+
+    /**
+     * Go's {@code encoding/json} as Toxiproxy uses it: unknown fields are ignored, but a value of
+     * the wrong JSON type is refused ({@code "name": 1}, {@code "toxicity": "0.5"},
+     * {@code "latency": 1.5}, {@code "enabled": 1}), where Jackson would convert it.
+     */
+    private static ObjectMapper strictMapper() {
+        ObjectMapper mapper = JsonMapper.builder()
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .build();
+        // MapperFeature above stops strings becoming numbers or booleans; this stops the reverse
+        mapper.coercionConfigFor(LogicalType.Textual)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        return mapper;
+    }
 
     /** A proxy body as sent by a client; absent fields are null. */
     record ProxyRequest(String name, String listen, String upstream, Boolean enabled) {
@@ -160,14 +188,18 @@ final class ApiJson {
     private Toxic attributes(ToxicType type, JsonNode given, Toxic base) {
         ObjectNode merged = base == null ? mapper.createObjectNode() : mapper.valueToTree(base);
         if (given instanceof ObjectNode patch) {
-            merged.setAll(patch);
+            // Go leaves a field that is null in the request as it was
+            patch.properties().stream()
+                    .filter(field -> !field.getValue().isNull())
+                    .forEach(field -> merged.set(field.getKey(), field.getValue()));
         } else if (given != null && !given.isNull()) {
-            throw ApiException.badRequestBody("attributes must be an object, got " + given.getNodeType());
+            throw ApiException.badRequestBody("json: cannot unmarshal " + goKind(given.asToken())
+                    + " into field attributes of type object");
         }
         try {
             return mapper.treeToValue(merged, type.attributes());
         } catch (JsonProcessingException e) {
-            throw ApiException.badRequestBody(e.getOriginalMessage());
+            throw ApiException.badRequestBody(describe(e, "attributes."));
         }
     }
 
@@ -177,9 +209,87 @@ final class ApiJson {
         }
         try {
             return mapper.readValue(body, type);
+        } catch (JsonProcessingException e) {
+            throw ApiException.badRequestBody(describe(e, ""));
         } catch (IOException e) {
-            String detail = e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
-            throw ApiException.badRequestBody(detail);
+            throw ApiException.badRequestBody(e.getMessage());
         }
+    }
+
+    /**
+     * The reason a body was refused, in the words of Go's {@code encoding/json} where Toxiproxy
+     * would give them ({@code json: cannot unmarshal string into field toxicity of type float32}),
+     * and never with Jackson's Java type names.
+     */
+    private static String describe(JsonProcessingException e, String pathPrefix) {
+        if (e instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
+            JsonToken token = mismatch.getProcessor() instanceof JsonParser parser ? parser.currentToken() : null;
+            String value = token == JsonToken.VALUE_NUMBER_FLOAT || token == JsonToken.VALUE_NUMBER_INT
+                    ? " " + textOf(mismatch) : "";
+            return "json: cannot unmarshal " + goKind(token) + value + " into field " + pathPrefix
+                    + path(mismatch) + " of type " + goType(mismatch.getTargetType());
+        }
+        if (e instanceof JsonParseException) {
+            return "invalid JSON: " + e.getOriginalMessage();
+        }
+        return "json: the value of field " + pathPrefix + path(e) + " cannot be used";
+    }
+
+    private static String path(JsonProcessingException e) {
+        if (!(e instanceof JsonMappingException bind) || bind.getPath().isEmpty()) {
+            return "(the body)";
+        }
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference ref : bind.getPath()) {
+            if (ref.getFieldName() != null) {
+                path.append(path.isEmpty() ? "" : ".").append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                path.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return path.toString();
+    }
+
+    private static String textOf(MismatchedInputException e) {
+        try {
+            return ((JsonParser) e.getProcessor()).getText();
+        } catch (IOException unreadable) {
+            return "";
+        }
+    }
+
+    /** Go's name for the kind of JSON value a token starts. */
+    private static String goKind(JsonToken token) {
+        if (token == null) {
+            return "value";
+        }
+        return switch (token) {
+            case VALUE_STRING -> "string";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "number";
+            case VALUE_TRUE, VALUE_FALSE -> "bool";
+            case START_OBJECT, FIELD_NAME -> "object";
+            case START_ARRAY -> "array";
+            default -> "value";
+        };
+    }
+
+    /** The Go type Toxiproxy declares for a field of this Java type. */
+    private static String goType(Class<?> type) {
+        if (type == String.class) {
+            return "string";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "bool";
+        }
+        if (type == Float.class || type == float.class) {
+            return "float32";
+        }
+        if (type == Long.class || type == long.class || type == Integer.class || type == int.class) {
+            return "int64";
+        }
+        if (type.isArray()) {
+            return "array";
+        }
+        return "object";
     }
 }

@@ -8,6 +8,12 @@ import java.util.function.BiConsumer;
 
 /** A proxy's listening socket and its accept thread; closing it stops accepting at once. */
 final class Listener implements AutoCloseable {
+    /**
+     * Accept backlog of every listening socket (the API's and each proxy's): Toxiproxy's Go
+     * listeners get the kernel's {@code somaxconn} (4096 on current Linux); Java's default of 50
+     * makes the kernel drop SYNs in a burst of connections, each costing the client a 1 s retry.
+     */
+    static final int BACKLOG = 4096;
     private static final System.Logger LOG = System.getLogger(Listener.class.getName());
 
     private final ServerSocket socket;
@@ -25,7 +31,7 @@ final class Listener implements AutoCloseable {
         try {
             socket = new ServerSocket();
             socket.setReuseAddress(true);
-            socket.bind(address.resolve());
+            socket.bind(address.resolve(), BACKLOG);
         } catch (IOException e) {
             closeQuietly(socket, label);
             throw new ApiException(500, "listen tcp " + address + ": " + e.getMessage(), e);

@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The HTTP API, driven by the real toxiproxy-java 2.1.7 client and by raw HTTP. */
 class ToxiproxyApiTest {
@@ -34,9 +36,72 @@ class ToxiproxyApiTest {
     }
 
     @Test
-    void versionAnswers() throws IOException {
-        JsonNode version = JSON.readTree(fx.client.version());
-        assertEquals(ToxiproxyServer.VERSION, version.get("version").asText());
+    void versionAnswersPlainTextAsToxiproxy250Does() throws IOException, InterruptedException {
+        assertEquals(ToxiproxyServer.VERSION, fx.client.version(), "toxiproxy-java returns the raw body");
+        assertTrue(ToxiproxyServer.VERSION.matches("2\\.5\\.0\\+\\w+"), ToxiproxyServer.VERSION);
+        assertEquals(200, fx.request("GET", "/version", null).status());
+    }
+
+    /** Each body has one value of a JSON type Toxiproxy's Go structs refuse; Jackson would convert it. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "/proxies|{\"name\": 1, \"upstream\": \"127.0.0.1:1\"}|cannot unmarshal number 1 into field name of type string",
+        "/proxies|{\"name\": \"x\", \"upstream\": true}|cannot unmarshal bool into field upstream of type string",
+        "/proxies|{\"name\": \"x\", \"upstream\": \"127.0.0.1:1\", \"enabled\": 1}|cannot unmarshal number 1 into field enabled of type bool",
+        "/proxies|{\"name\": \"x\", \"upstream\": \"127.0.0.1:1\", \"enabled\": \"true\"}|cannot unmarshal string into field enabled of type bool",
+        "/proxies|{\"name\": [\"x\"], \"upstream\": \"127.0.0.1:1\"}|cannot unmarshal array into field name of type string",
+        "/populate|[{\"name\": 2, \"upstream\": \"127.0.0.1:1\"}]|cannot unmarshal number 2 into field [0].name of type string",
+        "/proxies/redis/toxics|{\"type\": \"latency\", \"toxicity\": \"0.5\"}|cannot unmarshal string into field toxicity of type float32",
+        "/proxies/redis/toxics|{\"type\": \"latency\", \"attributes\": {\"latency\": \"100\"}}|cannot unmarshal string into field attributes.latency of type int64",
+        "/proxies/redis/toxics|{\"type\": \"latency\", \"attributes\": {\"latency\": 1.5}}|cannot unmarshal number 1.5 into field attributes.latency of type int64",
+        "/proxies/redis/toxics|{\"type\": \"latency\", \"attributes\": {\"jitter\": true}}|cannot unmarshal bool into field attributes.jitter of type int64",
+        "/proxies/redis/toxics|{\"type\": \"latency\", \"attributes\": 5}|cannot unmarshal number into field attributes of type object",
+        "/proxies/redis/toxics|{\"type\": 7}|cannot unmarshal number 7 into field type of type string",
+        "/proxies/redis/toxics|{\"type\": \"latency\", \"attributes\": {\"latency\": {}}}|cannot unmarshal object into field attributes.latency of type int64",
+    })
+    void wrongJsonTypesAreRefusedWithoutJavaNames(String path, String body, String reason)
+            throws IOException, InterruptedException {
+        fx.client.createProxy("redis", "127.0.0.1:0", fx.echo.address());
+        ServerFixture.Raw refused = fx.request("POST", path, body);
+        assertEquals(400, refused.status(), refused.body());
+        String error = JSON.readTree(refused.body()).get("error").asText();
+        assertEquals("bad request body: json: " + reason, error);
+        assertEquals(1, fx.client.getProxies().size(), "nothing was created");
+        assertTrue(fx.client.getProxy("redis").toxics().getAll().isEmpty(), "no toxic was added");
+    }
+
+    @Test
+    void wrongTypeInAToxicUpdateKeepsTheToxic() throws IOException, InterruptedException {
+        fx.client.createProxy("redis", "127.0.0.1:0", fx.echo.address()).toxics()
+                .latency("slow", ToxicDirection.DOWNSTREAM, 100);
+        ServerFixture.Raw refused = fx.request("POST", "/proxies/redis/toxics/slow",
+                "{\"attributes\": {\"latency\": 2.5}}");
+        assertEquals(400, refused.status());
+        assertEquals(100, fx.client.getProxy("redis").toxics().get("slow", Latency.class).getLatency());
+        ServerFixture.Raw kept = fx.request("POST", "/proxies/redis/toxics/slow",
+                "{\"attributes\": {\"latency\": null, \"jitter\": 3}}");
+        assertEquals(200, kept.status(), kept.body());
+        Latency latency = fx.client.getProxy("redis").toxics().get("slow", Latency.class);
+        assertEquals(100, latency.getLatency(), "null leaves a field as it was, as in Go");
+        assertEquals(3, latency.getJitter());
+    }
+
+    @Test
+    void malformedBodiesNameNoJavaType() throws IOException, InterruptedException {
+        fx.client.createProxy("redis", "127.0.0.1:0", fx.echo.address());
+        for (String[] request : new String[][] {
+            {"/proxies", "{not json"}, {"/proxies", "[1, 2]"}, {"/proxies", "\"x\""},
+            {"/populate", "{\"name\": \"x\"}"}, {"/populate", "[1]"},
+            {"/proxies/redis/toxics", "[]"}, {"/proxies/redis/toxics", "{\"type\": \"slicer\", \"attributes\": []}"},
+            {"/proxies/redis", "{\"listen\": 5}"},
+        }) {
+            ServerFixture.Raw refused = fx.request("POST", request[0], request[1]);
+            assertEquals(400, refused.status(), request[1] + " -> " + refused.body());
+            String error = JSON.readTree(refused.body()).get("error").asText();
+            assertTrue(error.startsWith("bad request body: "), error);
+            assertFalse(error.matches("(?s).*(java\\.|io\\.lockchaos|`|Exception|\\bclass\\b).*"),
+                    request[1] + " -> " + error);
+        }
     }
 
     @Test
