@@ -143,7 +143,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     private static Validity check(Entry e, CheckOptions options) {
-        Model<?, ?> model = Models.byName(e.family().equals("etcd") ? "cas-register" : "kv");
+        Model<?, ?> model = Models.byName(e.family().equals("etcd") ? "cas-register-strict" : "kv");
         return Linearizability.check(e.history(), model, options).valid();
     }
 

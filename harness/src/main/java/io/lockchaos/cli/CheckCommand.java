@@ -30,6 +30,8 @@ import picocli.CommandLine.Spec;
             "Checks recorded histories and prints a verdict per check.",
             "Formats (chosen by content, then extension): Jepsen history.edn (one op map a line, "
                     + "or one vector), JSON lines, and Jepsen's log text (INFO  jepsen.util - 3\t:invoke\t:cas\t[1 4]).",
+            "A :fail operation did not take effect and constrains nothing (Jepsen's and Knossos's reading); "
+                    + "cas-register-strict reads a failed cas as a compare that did not match (Porcupine's etcd tests).",
             "Exit codes: 0 valid, 1 invalid, 2 unknown, 3 unreadable input or bad usage."
         },
         sortOptions = false)

@@ -38,14 +38,14 @@ class CheckCommandTest {
 
     @Test
     void aLinearizableEtcdHistoryExitsZero() {
-        Outcome o = run("check", "--model", "cas-register", file(CORPUS, "porcupine-etcd/etcd_002.log"));
+        Outcome o = run("check", "--model", "cas-register-strict", file(CORPUS, "porcupine-etcd/etcd_002.log"));
         assertEquals(0, o.exit(), o.err());
         assertTrue(o.out().contains("linearizable  valid"), o.out());
     }
 
     @Test
     void aNonLinearizableHistoryExitsOneAndNamesTheOperation() {
-        Outcome o = run("check", "--model", "cas-register", file(CORPUS, "porcupine-etcd/etcd_000.log"));
+        Outcome o = run("check", "--model", "cas-register-strict", file(CORPUS, "porcupine-etcd/etcd_000.log"));
         assertEquals(1, o.exit(), o.err());
         assertTrue(o.out().contains("cannot linearize process 11"), o.out());
     }

@@ -13,8 +13,9 @@
  * indeterminate completion is given its invocation's value (Knossos's WGL search fails on an
  * {@code :info} completion whose value differs, such as {@code :timed-out}), and only client
  * processes' operations are passed (nemesis and final-read events are not part of the
- * register). Knossos drops {@code :fail} operations, whereas our {@code cas-register}
- * counts a failed cas as a compare that did not match; on the etcd corpus this changed no
- * verdict.
+ * register). Knossos drops {@code :fail} operations, as our {@code cas-register} does;
+ * {@code cas-register-strict}, which counts a failed cas as a compare that did not match,
+ * has no Knossos equivalent. Knossos's own models start where their constructor says
+ * ({@code (cas-register)} at {@code nil}), as ours do without {@code --initial}.
  */
 package io.lockchaos.checker.knossos;

@@ -37,6 +37,11 @@ public final class KeyedModel<S, C> implements Model<S, C> {
     }
 
     @Override
+    public KeyedModel<S, C> startingAt(Value initial) {
+        return new KeyedModel<>(inner.startingAt(initial));
+    }
+
+    @Override
     public String partition(Operation operation) {
         return OperationKeys.requireKey(operation, name());
     }

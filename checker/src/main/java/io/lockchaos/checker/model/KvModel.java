@@ -45,8 +45,8 @@ public final class KvModel implements Model<KvValue, KvCall> {
             case "append":
                 return Optional.of(new KvCall.Append(string(operation, operation.input())));
             default:
-                throw new ModelException("model kv: operation " + operation.id() + " (" + operation
-                        + ") has :f :" + operation.f() + "; kv knows :get, :put and :append");
+                throw ModelException.at(operation, name(), "has :f :" + operation.f()
+                        + "; kv knows :get, :put and :append");
         }
     }
 
@@ -58,8 +58,7 @@ public final class KvModel implements Model<KvValue, KvCall> {
         if (payload instanceof Value.Str s) {
             return s.value();
         }
-        throw new ModelException("model kv: operation " + operation.id() + " (" + operation
-                + ") carries " + payload + " where kv expects a string");
+        throw ModelException.at(operation, name(), "carries " + payload + " where kv expects a string");
     }
 
     @Override

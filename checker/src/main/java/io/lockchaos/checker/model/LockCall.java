@@ -69,8 +69,8 @@ public sealed interface LockCall {
             case "release":
                 return Optional.of(new Release(lock, operation.process(), token(operation.input())));
             default:
-                throw new ModelException("model " + model + " knows :acquire and :release, not :"
-                        + operation.f() + " (" + operation + "); give it only lock operations");
+                throw ModelException.at(operation, model, "has :f :" + operation.f()
+                        + "; a lock model knows :acquire and :release: give it only lock operations");
         }
     }
 

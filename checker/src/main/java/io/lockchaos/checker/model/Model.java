@@ -1,6 +1,7 @@
 package io.lockchaos.checker.model;
 
 import io.lockchaos.checker.history.Operation;
+import io.lockchaos.checker.history.Value;
 import java.util.Optional;
 
 /**
@@ -24,6 +25,14 @@ public interface Model<S, C> {
     String name();
 
     S init();
+
+    /**
+     * This model with {@code initial} as its initial state (Knossos's {@code (cas-register 0)}),
+     * for the models whose state is a value; the others throw {@link ModelException}.
+     */
+    default Model<S, C> startingAt(Value initial) {
+        throw new ModelException("model " + name() + " has no initial value to set");
+    }
 
     /**
      * Interprets one operation for this model. Empty means the operation does not constrain

@@ -13,9 +13,11 @@ public final class Models {
     private static final List<Model<?, ?>> ALL = List.of(
             new RegisterModel(),
             new CasRegisterModel(),
+            CasRegisterModel.strict(),
             new KvModel(),
             KeyedModel.of(new RegisterModel()),
             KeyedModel.of(new CasRegisterModel()),
+            KeyedModel.of(CasRegisterModel.strict()),
             new MutexModel(), new OwnerMutexModel(), new FencedMutexModel());
 
     private static final Map<String, Model<?, ?>> BY_NAME = index();

@@ -25,9 +25,8 @@ final class OperationKeys {
     }
 
     static String requireKey(Operation operation, String model) {
-        return keyOf(operation).orElseThrow(() -> new ModelException("model " + model
-                + ": operation " + operation.id() + " (" + operation + ") has no key: give the event a :key"
-                + " entry, or a value map with :key or :lock, or use the model without keys"));
+        return keyOf(operation).orElseThrow(() -> ModelException.at(operation, model, "has no key: give the"
+                + " event a :key entry, or a value map with :key or :lock, or use the model without keys"));
     }
 
     /** A key as text: strings and keywords by name, anything else as EDN. */

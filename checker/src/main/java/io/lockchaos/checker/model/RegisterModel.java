@@ -5,12 +5,22 @@ import io.lockchaos.checker.history.Value;
 import java.util.Optional;
 
 /**
- * A read/write register, initially absent ({@code nil}). {@code :ok :read nil} reads the
+ * A read/write register, initially absent ({@code nil}) unless started at another value. {@code :ok :read nil} reads the
  * absent register. A {@code :fail} operation certainly did not happen and is dropped; an
  * indeterminate write may take effect (with its invocation's value) or not; an
  * indeterminate read constrains nothing and is dropped.
  */
 public final class RegisterModel implements Model<Value, RegisterCall> {
+
+    private final Value initial;
+
+    public RegisterModel() {
+        this(Value.NIL);
+    }
+
+    private RegisterModel(Value initial) {
+        this.initial = initial;
+    }
 
     @Override
     public String name() {
@@ -19,7 +29,12 @@ public final class RegisterModel implements Model<Value, RegisterCall> {
 
     @Override
     public Value init() {
-        return Value.NIL;
+        return initial;
+    }
+
+    @Override
+    public RegisterModel startingAt(Value value) {
+        return new RegisterModel(value);
     }
 
     @Override
@@ -34,8 +49,7 @@ public final class RegisterModel implements Model<Value, RegisterCall> {
             case "write":
                 return Optional.of(new RegisterCall.Write(operation.input()));
             default:
-                throw new ModelException("model register: operation " + operation.id() + " ("
-                        + operation + ") has :f :" + operation.f()
+                throw ModelException.at(operation, name(), "has :f :" + operation.f()
                         + "; a register knows :read and :write (use cas-register for :cas)");
         }
     }

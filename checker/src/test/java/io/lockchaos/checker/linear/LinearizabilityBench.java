@@ -43,7 +43,7 @@ public final class LinearizabilityBench {
         CheckOptions options = CheckOptions.defaults();
         String which = args.length > 1 ? args[1] : "all";
         if (!which.equals("generated")) {
-            corpus(corpus, "etcd", "cas-register", options);
+            corpus(corpus, "etcd", "cas-register-strict", options);
             corpus(corpus, "kv", "kv", options);
         }
         if (which.equals("corpus")) {

@@ -34,10 +34,11 @@ class LinearizabilityPropertiesTest {
 
     @Property(tries = 2000)
     void mutatedSmallHistoriesAgreeWithBruteForce(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int processes,
-                                                  @ForAll @IntRange(min = 1, max = 8) int operations) {
+                                                  @ForAll @IntRange(min = 1, max = 8) int operations,
+                                                  @ForAll boolean strict) {
         Random random = new Random(seed);
         History h = mutate(new RandomHistories(random, processes, 3, true, 0.15).generate(operations), random);
-        CasRegisterModel model = new CasRegisterModel();
+        CasRegisterModel model = strict ? CasRegisterModel.strict() : new CasRegisterModel();
         boolean expected = new BruteForce<>(model, h).linearizable();
         Statistics.collect(expected ? "linearizable" : "not linearizable");
         Statistics.coverage(c -> {

@@ -98,7 +98,7 @@ class LockModelsTest {
         assertEquals(Model.WHOLE, owner.partition(op(OpType.OK, "acquire", Value.NIL, Value.NIL)));
         ModelException e = assertThrows(ModelException.class,
                 () -> owner.prepare(op(OpType.OK, "append", lock, lock)));
-        assertTrue(e.getMessage().contains("owner-mutex knows :acquire and :release, not :append"), e.getMessage());
+        assertTrue(e.getMessage().contains("model owner-mutex: the operation has :f :append; a lock model knows :acquire and :release"), e.getMessage());
     }
 
     @Test

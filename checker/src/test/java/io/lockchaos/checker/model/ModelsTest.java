@@ -29,17 +29,31 @@ class ModelsTest {
 
     @Test
     void registryKnowsTheNamesAndListsThemForAnUnknownOne() {
-        assertEquals(List.of("register", "cas-register", "kv", "keyed-register", "keyed-cas-register",
-                "mutex", "owner-mutex", "fenced-mutex"), Models.names());
+        assertEquals(List.of("register", "cas-register", "cas-register-strict", "kv", "keyed-register",
+                "keyed-cas-register", "keyed-cas-register-strict", "mutex", "owner-mutex", "fenced-mutex"), Models.names());
         assertEquals("keyed-cas-register", Models.byName("keyed-cas-register").name());
         ModelException e = assertThrows(ModelException.class, () -> Models.byName("mutexx"));
-        assertTrue(e.getMessage().contains("'mutexx'") && e.getMessage().contains("register, cas-register, kv"),
+        assertTrue(e.getMessage().contains("'mutexx'") && e.getMessage().contains("register, cas-register, cas-register-strict, kv"),
                 e.getMessage());
     }
 
     @Test
-    void casRegisterKeepsAFailedCasAndDropsAFailedRead() {
+    void casRegisterDropsEveryFailedOperation() {
         CasRegisterModel m = new CasRegisterModel();
+        Value pair = Value.vec(Value.of(1), Value.of(2));
+        assertEquals(Optional.empty(), m.prepare(op("cas", pair, OpType.FAIL, pair)), "a failed cas did not happen");
+        assertEquals(Optional.empty(), m.prepare(op("write", Value.of(3), OpType.FAIL, Value.of(3))));
+        assertEquals(Optional.empty(), m.prepare(op("read", Value.NIL, OpType.FAIL, Value.of(3))),
+                "a failed read's value says nothing");
+        assertEquals(Optional.empty(), m.prepare(op("read", Value.NIL, OpType.INFO, Value.of(3))));
+        assertEquals(Value.of(0), m.startingAt(Value.of(0)).init());
+        assertEquals("cas-register", m.startingAt(Value.of(0)).name());
+    }
+
+    @Test
+    void strictCasRegisterKeepsAFailedCasAndDropsAFailedRead() {
+        CasRegisterModel m = CasRegisterModel.strict();
+        assertEquals("cas-register-strict", m.name());
         Value pair = Value.vec(Value.of(1), Value.of(2));
         RegisterCall failed = m.prepare(op("cas", pair, OpType.FAIL, pair)).orElseThrow();
         assertInstanceOf(Step.Inconsistent.class, m.step(Value.of(1), failed), "a failed cas cannot see its from");
