@@ -5,7 +5,10 @@ import io.lockchaos.cluster.Node;
 import io.lockchaos.cluster.Role;
 import io.lockchaos.cluster.Topology;
 import io.lockchaos.workloads.lock.ClassBackend;
+import io.lockchaos.workloads.lock.LockBackend;
+import io.lockchaos.workloads.lock.LockBackends;
 import io.lockchaos.workloads.lock.LockConfig;
+import io.lockchaos.workloads.lock.Tokens;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -17,9 +20,8 @@ import java.util.Map;
  * service's addresses come from the cluster: node names and inside ports, since workers run
  * on the cluster network.
  *
- * @param backend one of {@code redis-naive}, {@code redis-sentinel}, {@code redlock},
- *     {@code curator}, {@code curator-cautious}, or {@code class:NAME}, a user's lock class
- *     ({@link ClassBackend}) that runs on any topology
+ * @param backend a backend of {@link LockBackends}: a built-in one, or {@code class:NAME}, a
+ *     user's lock class ({@link ClassBackend}) that runs on any topology
  * @param ttl a Redis lock's time to live
  * @param sessionTimeout ZooKeeper's session timeout, and every Redis request's timeout
  * @param tokens {@code none} (the lock's own, if any), {@code redis-incr} or {@code zk}
@@ -32,17 +34,6 @@ import java.util.Map;
 public record LockSpec(String backend, Duration ttl, Duration sessionTimeout, String tokens,
                        Map<String, String> options, List<Path> classpath, boolean classTokens) {
 
-    /** Each backend and the topology it runs on. */
-    static final Map<String, Topology> TOPOLOGIES = Map.of(
-            "redis-naive", Topology.REDIS_SINGLE,
-            "redis-sentinel", Topology.REDIS_REPLICATED,
-            "redlock", Topology.REDLOCK,
-            "curator", Topology.ZOOKEEPER,
-            "curator-cautious", Topology.ZOOKEEPER);
-
-    /** The token sources a scenario may name. */
-    static final List<String> TOKEN_SOURCES = List.of("none", "redis-incr", "zk");
-
     public LockSpec {
         options = Map.copyOf(options);
         classpath = List.copyOf(classpath);
@@ -50,7 +41,12 @@ public record LockSpec(String backend, Duration ttl, Duration sessionTimeout, St
 
     /** Whether grants carry fencing tokens (a ZooKeeper lock's own, a user class's own, or a token source). */
     public boolean hasTokens() {
-        return !tokens.equals("none") || backend.startsWith("curator") || classTokens;
+        return !tokens.equals(Tokens.NONE.id()) || descriptor().ownTokens() || classTokens;
+    }
+
+    /** The backend's descriptor (for {@code class:NAME}, {@link LockBackends#CLASS}). */
+    public LockBackend descriptor() {
+        return LockBackends.of(backend);
     }
 
     /** The lock config for a worker inside {@code cluster}'s network. */

@@ -9,6 +9,10 @@ import io.lockchaos.checker.Validity;
 import io.lockchaos.cluster.Topology;
 import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.workloads.lock.ClassBackend;
+import io.lockchaos.workloads.lock.LockBackend;
+import io.lockchaos.workloads.lock.LockBackends;
+import io.lockchaos.workloads.lock.LockConfig;
+import io.lockchaos.workloads.lock.Tokens;
 import io.lockchaos.workloads.storage.Fencing;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -131,15 +135,12 @@ public final class ScenarioFile {
         known(lock, LOCK_FIELDS, "lock.");
         String backend = text(lock, "backend", null);
         List<Path> classpath = classpath(lock, backend);
-        Topology needed = ClassBackend.names(backend) ? topology : LockSpec.TOPOLOGIES.get(backend);
-        if (needed == null) {
-            throw bad("lock.backend", "'" + backend + "'",
-                    String.join(", ", new java.util.TreeSet<>(LockSpec.TOPOLOGIES.keySet()))
-                            + ", or class:NAME (a lock class of your own, with lock.classpath)");
-        }
-        if (needed != topology) {
+        LockBackend descriptor = LockBackends.find(backend).orElseThrow(() -> bad("lock.backend", "'" + backend + "'",
+                String.join(", ", new java.util.TreeSet<>(LockBackends.names()))
+                        + ", or class:NAME (a lock class of your own, with lock.classpath)"));
+        if (!descriptor.runsOn(topology.id())) {
             throw bad("topology", "'" + topology.id() + "', but lock backend " + backend + " runs on another",
-                    needed.id());
+                    String.join(", ", descriptor.topologies()));
         }
         String tokens = tokens(lock, topology);
         Map<String, String> options = new LinkedHashMap<>();
@@ -150,6 +151,15 @@ public final class ScenarioFile {
         if (opts != null) {
             opts.fields().forEachRemaining(e -> options.put(e.getKey(), e.getValue().asText()));
         }
+        options.forEach((key, value) -> {
+            if (!descriptor.takes(key)) {
+                throw bad("lock.options." + key, "not an option of backend " + backend, descriptor.optionNames()
+                        + (LockConfig.TOKENS.equals(key) ? " (name the token source in lock.tokens)" : ""));
+            }
+            descriptor.option(key).filter(o -> !o.type().accepts(value)).ifPresent(o -> {
+                throw bad("lock.options." + key, "'" + value + "'", o.type().allowed());
+            });
+        });
         return new LockSpec(backend, Duration.ofMillis(positive(lock, "ttlMs", 10_000L)),
                 Duration.ofMillis(positive(lock, "sessionTimeoutMs", 5000L)), tokens, options, classpath,
                 ClassBackend.names(backend) && userClassHasTokens(backend, classpath));
@@ -158,8 +168,8 @@ public final class ScenarioFile {
     /** {@code lock.tokens}, if the topology has what it needs. */
     private String tokens(JsonNode lock, Topology topology) {
         String tokens = text(lock, "tokens", "none");
-        if (!LockSpec.TOKEN_SOURCES.contains(tokens)) {
-            throw bad("lock.tokens", "'" + tokens + "'", String.join(", ", LockSpec.TOKEN_SOURCES));
+        if (!Tokens.ids().contains(tokens)) {
+            throw bad("lock.tokens", "'" + tokens + "'", String.join(", ", Tokens.ids()));
         }
         if (tokens.equals("zk") && topology != Topology.ZOOKEEPER) {
             throw bad("lock.tokens", "'zk', but topology " + topology.id() + " has no ZooKeeper",

@@ -87,6 +87,8 @@ class ScenarioFileTest {
         "bad verdict expected      | \"mutex\": \"valid\"                | \"mutex\": \"fine\"                 | field 'expect.mutex' is \"fine\"; allowed: valid, invalid or unknown",
         "bad schedule              | \"schedule\": \"\"                  | \"schedule\": \"at 5s frobnicate x\" | s1.json field 'schedule'",
         "bad random schedule       | \"schedule\": \"\"                  | \"schedule\": \"random every 5s gc\" | s1.json field 'schedule':1: ",
+        "misspelled lock option    | \"tokens\": \"redis-incr\"}         | \"tokens\": \"redis-incr\", \"options\": {\"node-timout-ms\": \"20\"}} | field 'lock.options.node-timout-ms' is not an option of backend redis-naive; allowed: none",
+        "token source as option    | \"tokens\": \"redis-incr\"}         | \"options\": {\"tokens\": \"zk\"}} | field 'lock.options.tokens' is not an option of backend redis-naive; allowed: none (name the token source in lock.tokens)",
         "bad name                  | \"name\": \"s1\"                    | \"name\": \"../up\"                 | field 'name' is '../up'",
     })
     void aBadFieldIsNamedWithWhatIsAllowed(String what, String from, String to, String message) {
@@ -95,6 +97,17 @@ class ScenarioFileTest {
         ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioFile.parse(json, "s1.json"));
         assertTrue(e.getMessage().startsWith("s1.json"), e.getMessage());
         assertTrue(e.getMessage().contains(message.strip()), "expected '" + message.strip() + "' in: " + e.getMessage());
+    }
+
+    @Test
+    void aLockOptionOfTheWrongTypeIsNamedWithItsType() {
+        String redlock = BASE.replace("redis-single", "redlock").replace("\"backend\": \"redis-naive\"", "\"backend\": \"redlock\"");
+        String good = redlock.replace("\"tokens\": \"redis-incr\"}", "\"tokens\": \"redis-incr\", \"options\": {\"node-timeout-ms\": \"20\"}}");
+        assertEquals(java.util.Map.of("node-timeout-ms", "20"), ScenarioFile.parse(good, "s1.json").lock().options());
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioFile.parse(good.replace("\"20\"", "\"20ms\""), "s1.json"));
+        assertEquals("s1.json: field 'lock.options.node-timeout-ms' is '20ms'; allowed: a whole number of milliseconds,"
+                + " 1 or more", e.getMessage());
     }
 
     @Test
