@@ -1,5 +1,11 @@
 package io.lockchaos.run;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import io.lockchaos.cluster.Cluster;
 import io.lockchaos.cluster.Node;
 import io.lockchaos.cluster.Role;
@@ -16,7 +22,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A scenario's lock: the backend, its lease, and where its fencing tokens come from. The lock
+ * A scenario's lock: the backend, its lease, and where its fencing tokens come from; the
+ * scenario file's {@code lock} object (see {@link Scenario}). The lock
  * service's addresses come from the cluster: node names and inside ports, since workers run
  * on the cluster network.
  *
@@ -28,11 +35,15 @@ import java.util.Map;
  * @param options further backend options, passed on as given
  * @param classpath for a class backend: the jars and classes directories (absolute) that hold
  *     it, appended to every worker's {@code -cp}; empty otherwise
- * @param classTokens whether a class backend's class implements
+ * @param classTokens (not in the file: found by loading the class) whether a class backend's class implements
  *     {@link io.lockchaos.workloads.lock.FencingTokens} (tokens of its own)
  */
-public record LockSpec(String backend, Duration ttl, Duration sessionTimeout, String tokens,
-                       Map<String, String> options, List<Path> classpath, boolean classTokens) {
+public record LockSpec(String backend, @JsonProperty("ttlMs") Duration ttl,
+                       @JsonProperty("sessionTimeoutMs") Duration sessionTimeout, String tokens,
+                       Map<String, String> options,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY)
+                       @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<Path> classpath,
+                       @JsonIgnore @JsonSetter(nulls = Nulls.AS_EMPTY) boolean classTokens) {
 
     public LockSpec {
         options = Map.copyOf(options);
