@@ -30,7 +30,7 @@ public final class ScenarioCheck {
      * The most workers a run may start over all its lanes: each is a container with a JVM of
      * {@code -Xmx256m}; how the number was chosen is in scenarios/README.md ("workers").
      */
-    public static final int MAX_TOTAL_WORKERS = 64;
+    public static final int MAX_TOTAL_WORKERS = 48;
 
     /** The longest any time in a scenario may be: 7 days, in milliseconds. */
     static final long MAX_MILLIS = Duration.ofDays(7).toMillis();

@@ -4,23 +4,25 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.ser.std.ToStringSerializerBase;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.cluster.Topology;
@@ -191,11 +193,6 @@ final class ScenarioJson {
             }
             type = member(type, r);
         }
-        if (e instanceof UnrecognizedPropertyException u) {
-            return bad(source, path.toString(), "an unknown field", u.getKnownPropertyIds().stream()
-                    .map(Object::toString).collect(Collectors.toCollection(TreeSet::new)).stream()
-                    .collect(Collectors.joining(", ")));
-        }
         String found = root.at(pointer.toString()).isMissingNode() && e instanceof InvalidNullException ? "missing"
                 : found(root, pointer.toString());
         return new ScenarioException(source + ": field '" + path + "' is " + found + "; allowed: " + allowed(type), e);
@@ -269,9 +266,9 @@ final class ScenarioJson {
         return new ScenarioException(source + ": field '" + field + "' is " + found + "; allowed: " + allowed);
     }
 
-    /** Writes a value as its text or number. */
-    private static final class Text<T> extends ToStringSerializerBase {
-        private final Function<T, Object> form;
+    /** Writes a value as its text, or as a number when its form is a {@code Long}. */
+    private static final class Text<T> extends StdSerializer<T> {
+        private final transient Function<T, Object> form;
 
         Text(Class<T> type, Function<T, Object> form) {
             super(type);
@@ -279,16 +276,8 @@ final class ScenarioJson {
         }
 
         @Override
-        @SuppressWarnings("unchecked")
-        public String valueToString(Object value) {
-            return String.valueOf(form.apply((T) value));
-        }
-
-        @Override
-        @SuppressWarnings("unchecked")
-        public void serialize(Object value, com.fasterxml.jackson.core.JsonGenerator gen,
-                              com.fasterxml.jackson.databind.SerializerProvider provider) throws IOException {
-            Object v = form.apply((T) value);
+        public void serialize(T value, JsonGenerator gen, SerializerProvider provider) throws IOException {
+            Object v = form.apply(value);
             if (v instanceof Long n) {
                 gen.writeNumber(n);
             } else {
@@ -307,7 +296,8 @@ final class ScenarioJson {
         }
 
         @Override
-        public T deserialize(JsonParser p, com.fasterxml.jackson.databind.DeserializationContext ctxt) throws IOException {
+        @SuppressWarnings("unchecked")
+        public T deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
             if (p.currentToken() != JsonToken.VALUE_STRING) {
                 return (T) ctxt.handleUnexpectedToken(handledType(), p);
             }
@@ -327,8 +317,7 @@ final class ScenarioJson {
         }
 
         @Override
-        public Duration deserialize(JsonParser p, com.fasterxml.jackson.databind.DeserializationContext ctxt)
-                throws IOException {
+        public Duration deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
             if (p.currentToken() != JsonToken.VALUE_NUMBER_INT || p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
                 return (Duration) ctxt.handleUnexpectedToken(Duration.class, p);
             }

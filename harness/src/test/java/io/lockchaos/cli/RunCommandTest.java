@@ -111,7 +111,7 @@ class RunCommandTest {
         Path results = ProjectRoot.find().resolve("results");
         String before = resultsState(results);
         assertEquals(Main.EXIT_USAGE, execute("run", "redis-naive-no-fault", "--workers", "10000"));
-        assertTrue(err.toString().contains("lockchaos: --workers is 10000; allowed: 1 to 32 per storage mode (64 worker"
+        assertTrue(err.toString().contains("lockchaos: --workers is 10000; allowed: 1 to 24 per storage mode (48 worker"
                 + " containers in all"), err.toString());
         assertEquals(Main.EXIT_USAGE, execute("run", "redis-naive-no-fault", "--workers", "0"));
         assertTrue(err.toString().contains("--workers is 0;"), err.toString());

@@ -66,6 +66,7 @@ class ScenarioFileTest {
             for (Path file : json) {
                 Scenario s = ScenarioFile.read(file);
                 assertEquals(file.getFileName().toString(), s.name() + ".json", "a scenario's name is its file name");
+                assertEquals(s, ScenarioFile.parse(ScenarioFile.toJson(s, null), "scenario.json"), "written and read back");
             }
         }
     }
@@ -80,7 +81,7 @@ class ScenarioFileTest {
         "fenced without tokens     | \"tokens\": \"redis-incr\"          | \"tokens\": \"none\"                 | field 'lock.tokens' is 'none', but storage [unfenced, fenced] fences",
         "unknown storage           | [\"unfenced\", \"fenced\"]          | [\"unfenced\", \"paper\"]            | field 'storage[1]' is \"paper\"; allowed: unfenced, fenced, fenced-writes-only",
         "storage twice             | [\"unfenced\", \"fenced\"]          | [\"fenced\", \"fenced\"]             | field 'storage' is [fenced, fenced], a mode twice; allowed: each mode at most once",
-        "zero workers              | \"workers\": 3                     | \"workers\": 0                      | field 'workers' is 0; allowed: 1 to 32 per storage mode",
+        "zero workers              | \"workers\": 3                     | \"workers\": 0                      | field 'workers' is 0; allowed: 1 to 24 per storage mode",
         "workers not a number      | \"workers\": 3                     | \"workers\": \"three\"              | field 'workers' is \"three\"; allowed: a whole number",
         "negative think            | \"workers\": 3                     | \"workers\": 3, \"thinkMs\": -1      | field 'thinkMs' is -1; allowed: 0 to 604800000 milliseconds",
         "unknown field             | \"workers\": 3                     | \"workerz\": 3                      | field 'workerz' is an unknown field; allowed: acquireTimeoutMs",
@@ -95,7 +96,7 @@ class ScenarioFileTest {
         "duration past a long      | \"durationMs\": 30000               | \"durationMs\": 99999999999999999999 | field 'durationMs' is 99999999999999999999; allowed: a whole number of milliseconds",
         "workers as a string       | \"workers\": 3                     | \"workers\": \"3\"                   | field 'workers' is \"3\"; allowed: a whole number",
         "workers past an int       | \"workers\": 3                     | \"workers\": 10000000000            | field 'workers' is 10000000000; allowed: a whole number",
-        "workers past the machine  | \"workers\": 3                     | \"workers\": 10000                  | field 'workers' is 10000; allowed: 1 to 32 per storage mode (64 worker containers in all",
+        "workers past the machine  | \"workers\": 3                     | \"workers\": 10000                  | field 'workers' is 10000; allowed: 1 to 24 per storage mode (48 worker containers in all",
         "name as a number          | \"name\": \"s1\"                    | \"name\": 5                        | field 'name' is 5; allowed: a string",
         "description null          | \"description\": \"d\"              | \"description\": null              | field 'description' is null; allowed: a string",
         "ttl as text               | \"ttlMs\": 10000                   | \"ttlMs\": \"10s\"                   | field 'lock.ttlMs' is \"10s\"; allowed: a whole number of milliseconds",
