@@ -3,15 +3,17 @@ package io.lockchaos.cli;
 import io.lockchaos.checker.LockchaosException;
 import io.lockchaos.cluster.ClusterException;
 import io.lockchaos.cluster.ProjectRoot;
-import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.report.ResultsIndex;
 import io.lockchaos.run.Run;
 import io.lockchaos.run.RunOutcome;
 import io.lockchaos.run.Scenario;
+import io.lockchaos.run.ScenarioCheck;
 import io.lockchaos.run.ScenarioException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -66,8 +68,10 @@ public final class RunCommand implements Callable<Integer> {
                         + " (the seed story: a lock holder paused longer than the TTL, unfenced and fenced"
                         + " ledgers side by side)");
             }
-            s = Scenarios.find(scenario == null ? Scenarios.DEFAULT : scenario);
-            s = override(s);
+            String name = scenario == null ? Scenarios.DEFAULT : scenario;
+            s = Scenarios.find(name);
+            s = ScenarioCheck.check(override(s), new ScenarioCheck.Where(name, overridden()),
+                    Path.of("").toAbsolutePath());
             if (schedule != null && !s.expect().isEmpty()) {
                 err.println("lockchaos: --schedule replaces the scenario's faults; its expected verdicts no longer"
                         + " apply, so the exit code follows the verdict (0 valid, 1 invalid, 2 unknown)");
@@ -80,15 +84,25 @@ public final class RunCommand implements Callable<Integer> {
         return execute(s, spec);
     }
 
+    /** The fields the options set, each named by its option in messages. */
+    private Map<String, String> overridden() {
+        Map<String, String> options = new LinkedHashMap<>();
+        if (schedule != null) {
+            options.put("schedule", "--schedule");
+        }
+        if (seconds != null) {
+            options.put("durationMs", "--time (in ms)");
+        }
+        if (workers != null) {
+            options.put("workers", "--workers");
+        }
+        return options;
+    }
+
+    /** {@code s} with the options applied; {@link ScenarioCheck} then checks the whole. */
     private Scenario override(Scenario s) {
         if (schedule != null) {
-            String steps = schedule.replace("; ", "\n");
-            try {
-                SchedulePlan.parse("--schedule", steps);
-            } catch (LockchaosException e) {
-                throw new ScenarioException(e.getMessage(), e);
-            }
-            s = s.withSchedule(steps);
+            s = s.withSchedule(schedule.replace("; ", "\n"));
         }
         if (seed != null) {
             s = s.withSeed(seed);
@@ -100,9 +114,6 @@ public final class RunCommand implements Callable<Integer> {
             s = s.withDuration(Duration.ofSeconds(seconds));
         }
         if (workers != null) {
-            if (workers < 1) {
-                throw new ScenarioException("--workers is " + workers + "; give 1 or more");
-            }
             s = s.withWorkers(workers);
         }
         return s;

@@ -8,7 +8,9 @@
  * {@link io.lockchaos.cluster.Cluster}: the {@link io.lockchaos.cluster.Node}s with what a
  * fault needs to reach each one (container id, the server's pid, its IP on the cluster
  * network, the port published on 127.0.0.1, its {@link io.lockchaos.cluster.Role}).
- * Closing a cluster removes its containers and network; closing twice is harmless.
+ * Closing a cluster removes its containers and network; closing twice is harmless. A
+ * topology's {@link io.lockchaos.cluster.Layout} names its nodes and roles without starting
+ * anything (what a scenario's schedule may target is checked against it).
  *
  * <p>Images are the ones {@code docker/setup.sh} builds, tagged by a hash of their build
  * context ({@link io.lockchaos.cluster.ImageTags} computes the same tag). Testcontainers

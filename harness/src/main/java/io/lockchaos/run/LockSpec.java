@@ -1,11 +1,20 @@
 package io.lockchaos.run;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import io.lockchaos.cluster.Cluster;
 import io.lockchaos.cluster.Node;
 import io.lockchaos.cluster.Role;
 import io.lockchaos.cluster.Topology;
 import io.lockchaos.workloads.lock.ClassBackend;
+import io.lockchaos.workloads.lock.LockBackend;
+import io.lockchaos.workloads.lock.LockBackends;
 import io.lockchaos.workloads.lock.LockConfig;
+import io.lockchaos.workloads.lock.Tokens;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -13,35 +22,28 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A scenario's lock: the backend, its lease, and where its fencing tokens come from. The lock
+ * A scenario's lock: the backend, its lease, and where its fencing tokens come from; the
+ * scenario file's {@code lock} object (see {@link Scenario}). The lock
  * service's addresses come from the cluster: node names and inside ports, since workers run
  * on the cluster network.
  *
- * @param backend one of {@code redis-naive}, {@code redis-sentinel}, {@code redlock},
- *     {@code curator}, {@code curator-cautious}, or {@code class:NAME}, a user's lock class
- *     ({@link ClassBackend}) that runs on any topology
+ * @param backend a backend of {@link LockBackends}: a built-in one, or {@code class:NAME}, a
+ *     user's lock class ({@link ClassBackend}) that runs on any topology
  * @param ttl a Redis lock's time to live
  * @param sessionTimeout ZooKeeper's session timeout, and every Redis request's timeout
  * @param tokens {@code none} (the lock's own, if any), {@code redis-incr} or {@code zk}
  * @param options further backend options, passed on as given
  * @param classpath for a class backend: the jars and classes directories (absolute) that hold
  *     it, appended to every worker's {@code -cp}; empty otherwise
- * @param classTokens whether a class backend's class implements
+ * @param classTokens (not in the file: found by loading the class) whether a class backend's class implements
  *     {@link io.lockchaos.workloads.lock.FencingTokens} (tokens of its own)
  */
-public record LockSpec(String backend, Duration ttl, Duration sessionTimeout, String tokens,
-                       Map<String, String> options, List<Path> classpath, boolean classTokens) {
-
-    /** Each backend and the topology it runs on. */
-    static final Map<String, Topology> TOPOLOGIES = Map.of(
-            "redis-naive", Topology.REDIS_SINGLE,
-            "redis-sentinel", Topology.REDIS_REPLICATED,
-            "redlock", Topology.REDLOCK,
-            "curator", Topology.ZOOKEEPER,
-            "curator-cautious", Topology.ZOOKEEPER);
-
-    /** The token sources a scenario may name. */
-    static final List<String> TOKEN_SOURCES = List.of("none", "redis-incr", "zk");
+public record LockSpec(String backend, @JsonProperty("ttlMs") Duration ttl,
+                       @JsonProperty("sessionTimeoutMs") Duration sessionTimeout, String tokens,
+                       Map<String, String> options,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY)
+                       @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<Path> classpath,
+                       @JsonIgnore @JsonSetter(nulls = Nulls.AS_EMPTY) boolean classTokens) {
 
     public LockSpec {
         options = Map.copyOf(options);
@@ -50,7 +52,12 @@ public record LockSpec(String backend, Duration ttl, Duration sessionTimeout, St
 
     /** Whether grants carry fencing tokens (a ZooKeeper lock's own, a user class's own, or a token source). */
     public boolean hasTokens() {
-        return !tokens.equals("none") || backend.startsWith("curator") || classTokens;
+        return !tokens.equals(Tokens.NONE.id()) || descriptor().ownTokens() || classTokens;
+    }
+
+    /** The backend's descriptor (for {@code class:NAME}, {@link LockBackends#CLASS}). */
+    public LockBackend descriptor() {
+        return LockBackends.of(backend);
     }
 
     /** The lock config for a worker inside {@code cluster}'s network. */

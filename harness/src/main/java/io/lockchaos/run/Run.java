@@ -68,11 +68,13 @@ public final class Run implements AutoCloseable {
 
     /**
      * Prepares a run of {@code scenario} with its results under {@code resultsRoot}; nothing
-     * starts until {@link #execute()}.
+     * starts until {@link #execute()}. The scenario is checked first ({@link ScenarioCheck}),
+     * so a bad one leaves no folder behind.
      *
-     * @throws io.lockchaos.faults.schedule.FaultSyntaxException when the schedule does not parse
+     * @throws ScenarioException when the scenario cannot be run as it is
      */
     public static Run create(Scenario scenario, Path resultsRoot, Consumer<String> progress) {
+        ScenarioCheck.check(scenario, ScenarioCheck.Where.file(scenario.name()), Path.of("").toAbsolutePath());
         SchedulePlan plan = SchedulePlan.parse(scenario.name() + " schedule", scenario.schedule());
         ResultsDir dir = ResultsDir.create(resultsRoot, scenario.name(), LocalDateTime.now());
         Run run = new Run(scenario, plan, dir, progress);

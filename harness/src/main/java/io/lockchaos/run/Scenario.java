@@ -1,5 +1,7 @@
 package io.lockchaos.run;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.cluster.Topology;
 import io.lockchaos.workloads.storage.Fencing;
@@ -10,7 +12,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What one run does, as read from a scenario file by {@link ScenarioFile}: the cluster, the
+ * What one run does, as read from a scenario file by {@link ScenarioFile}: this record is the
+ * file's definition. Jackson reads and writes it ({@link ScenarioJson}: each component is the
+ * field of the same name, a {@link Duration} the field with {@code Ms} appended, in
+ * milliseconds), and {@link ScenarioCheck} checks it in one pass, naming full field paths. the cluster, the
  * lock, the storage modes side by side (one {@link Lane} each), the workload, the fault
  * schedule (a script in the grammar of {@code io.lockchaos.faults.schedule}), the seed, and
  * what each check is expected to say.
@@ -32,9 +37,12 @@ import java.util.Map;
  * @param seed seeds each worker (seed + its process) and a random schedule
  * @param expect the verdict each named check should reach; empty: no expectation
  */
-public record Scenario(String name, String description, Topology topology, LockSpec lock, List<Fencing> storage,
-                       int workers, int locks, Duration think, Duration idle, Duration acquireTimeout,
-                       Duration duration, Duration quiet, String schedule, long seed, Map<String, Validity> expect) {
+public record Scenario(String name, String description, Topology topology, LockSpec lock,
+                       @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<Fencing> storage,
+                       int workers, int locks, @JsonProperty("thinkMs") Duration think,
+                       @JsonProperty("idleMs") Duration idle, @JsonProperty("acquireTimeoutMs") Duration acquireTimeout,
+                       @JsonProperty("durationMs") Duration duration, @JsonProperty("quietMs") Duration quiet,
+                       String schedule, long seed, Map<String, Validity> expect) {
 
     /** The checks of the lock workload, each reported per lane and merged over lanes. */
     public static final List<String> CHECKS = List.of("mutex", "holds", "tokens", "ledger");

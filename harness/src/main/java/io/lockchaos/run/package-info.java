@@ -3,7 +3,11 @@
  *
  * <p>A {@link io.lockchaos.run.Scenario} (read by {@link io.lockchaos.run.ScenarioFile} from
  * {@code scenarios/*.json}) names the cluster, the lock, the storage modes, the workload, the
- * fault schedule, the seed and the expected verdicts. A {@link io.lockchaos.run.Run} starts the
+ * fault schedule, the seed and the expected verdicts. The record is the file's definition:
+ * Jackson reads and writes it ({@link io.lockchaos.run.ScenarioJson}), and one pass
+ * ({@link io.lockchaos.run.ScenarioCheck}, with {@link io.lockchaos.run.ScheduleCheck} for the
+ * schedule's steps) checks everything a run will do before anything starts, naming full field
+ * paths. A {@link io.lockchaos.run.Run} starts the
  * cluster, one worker JVM per worker in a container of its own on the cluster network, streams
  * their histories into {@code history.jsonl} as they run, plays the fault schedule on the
  * cluster's nodes and the workers ({@link io.lockchaos.run.RunNemesis}; a pause of

@@ -61,7 +61,7 @@ class RunCommandTest {
         Path file = dir.resolve("bad.json");
         Files.writeString(file, "{\"name\": \"bad\", \"topology\": \"mainframe\"}");
         assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
-        assertTrue(err.toString().contains(file + ": field 'topology' is 'mainframe'"), err.toString());
+        assertTrue(err.toString().contains(file + ": field 'topology' is \"mainframe\""), err.toString());
     }
 
     @Test
@@ -87,6 +87,72 @@ class RunCommandTest {
         assertEquals(java.util.Optional.of("at 2s pause worker-2 for 1.5s\n"),
                 io.lockchaos.run.ScenarioFile.resolvedSchedule(file));
         assertEquals("random every 2s pause", io.lockchaos.run.ScenarioFile.read(file).schedule());
+    }
+
+    @Test
+    void aScheduleOptionTheRunCannotPlayIsBadUsageBeforeAnythingStarts() throws IOException {
+        Path results = ProjectRoot.find().resolve("results");
+        String before = resultsState(results);
+        assertEquals(Main.EXIT_USAGE, execute("run", "redis-naive-no-fault", "--schedule", "at 2s kill storage for 0ms"));
+        assertTrue(err.toString().contains("lockchaos: --schedule: step 'at 2s kill storage for 0s': it lasts 0"),
+                err.toString());
+        assertEquals(Main.EXIT_USAGE, execute("run", "redis-naive-no-fault", "--schedule", "at 2s kill storage for 1s"));
+        assertTrue(err.toString().contains("--schedule: step 'at 2s kill storage for 1s': 'storage' is never faulted"),
+                err.toString());
+        assertEquals(Main.EXIT_USAGE, execute("run", "redis-naive-no-fault", "--time", "10", "--schedule",
+                "at 3s pause worker-1 for 1s; at 12s pause worker-2 for 1s"));
+        assertTrue(err.toString().contains("--schedule: step 'at 12s pause worker-2 for 1s': it starts at 12000 ms, when"
+                + " the workload (durationMs 10000) has ended"), err.toString());
+        assertEquals(before, resultsState(results), "no results folder made, results/latest not moved");
+    }
+
+    @Test
+    void tooManyWorkersForTheMachineIsBadUsage() throws IOException {
+        Path results = ProjectRoot.find().resolve("results");
+        String before = resultsState(results);
+        assertEquals(Main.EXIT_USAGE, execute("run", "redis-naive-no-fault", "--workers", "10000"));
+        assertTrue(err.toString().contains("lockchaos: --workers is 10000; allowed: 1 to 24 per storage mode (48 worker"
+                + " containers in all"), err.toString());
+        assertEquals(Main.EXIT_USAGE, execute("run", "redis-naive-no-fault", "--workers", "0"));
+        assertTrue(err.toString().contains("--workers is 0;"), err.toString());
+        assertEquals(before, resultsState(results));
+    }
+
+    @Test
+    void aFileWithAStepTheRunCannotPlayOrTrailingTextIsBadUsageNamingTheFile(@TempDir Path dir) throws IOException {
+        String shipped = Files.readString(ProjectRoot.find().resolve("scenarios").resolve("redis-naive-no-fault.json"));
+        Path file = dir.resolve("redis-7.json");
+        Files.writeString(file, changed(shipped, "\"schedule\": \"\"", "\"schedule\": \"at 3s pause redis-7 for 2s\""));
+        assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
+        assertTrue(err.toString().contains(file + " field 'schedule': step 'at 3s pause redis-7 for 2s': no node or"
+                + " worker 'redis-7'"), err.toString());
+        Files.writeString(file, shipped + " {}");
+        assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
+        assertTrue(err.toString().contains(file + ": not JSON (Trailing token"), err.toString());
+        Files.writeString(file, changed(shipped, "\"tokens\": \"redis-incr\"}",
+                "\"tokens\": \"redis-incr\", \"options\": {\"node-timout-ms\": \"5\"}}"));
+        assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
+        assertTrue(err.toString().contains(file + ": field 'lock.options.node-timout-ms' is not an option of backend"
+                + " redis-naive"), err.toString());
+    }
+
+    /** {@code text} with {@code from} replaced, which must be in it (else the test would run a good scenario). */
+    private static String changed(String text, String from, String to) {
+        assertTrue(text.contains(from), "the fixture has " + from);
+        return text.replace(from, to);
+    }
+
+    /** What is under {@code results}: each scenario folder's runs and where {@code latest} points. */
+    private static String resultsState(Path results) throws IOException {
+        if (!Files.isDirectory(results)) {
+            return "none";
+        }
+        StringBuilder state = new StringBuilder();
+        try (var walk = Files.walk(results, 2)) {
+            walk.sorted().forEach(p -> state.append(results.relativize(p)).append('\n'));
+        }
+        Path latest = results.resolve("latest");
+        return state + (Files.isSymbolicLink(latest) ? "latest -> " + Files.readSymbolicLink(latest) : "no latest");
     }
 
     private static String byoExample() throws IOException {

@@ -96,7 +96,7 @@ class ByoExampleTest {
                 "field 'lock.classpath' is given for the built-in backend redis-naive; allowed: only with a backend"
                         + " class:NAME; drop the field");
         assertRefused(json.replace("\"classpath\": \"classes\"", "\"classpath\": [\"classes\", 7]"),
-                "field 'lock.classpath' is 7");
+                "field 'lock.classpath[1]' is 7; allowed: a path (a string)");
         assertRefused(json.replace("\"tokens\": \"redis-incr\"", "\"tokens\": \"none\""),
                 "field 'lock.tokens' is 'none', but storage");
     }

@@ -9,7 +9,7 @@ import io.lockchaos.workloads.lock.Acquisition;
 import io.lockchaos.workloads.lock.Grant;
 import io.lockchaos.workloads.lock.LeaseExpiry;
 import io.lockchaos.workloads.lock.LockClient;
-import io.lockchaos.workloads.lock.LockClients;
+import io.lockchaos.workloads.lock.LockBackends;
 import io.lockchaos.workloads.lock.TokenSource;
 import io.lockchaos.workloads.lock.TokenedLockClient;
 import java.time.Duration;
@@ -70,7 +70,7 @@ class LockSubjectsTest {
     void everyBuiltInBackendIsASubjectAndNamesAreUnique() {
         List<String> names = LockSubject.names(LockSubjects.picked(""));
         assertEquals(names.size(), new HashSet<>(names).size(), "unique: " + names);
-        assertTrue(names.containsAll(LockClients.NAMES), names + " covers " + LockClients.NAMES);
+        assertTrue(names.containsAll(LockBackends.names()), names + " covers " + LockBackends.names());
     }
 
     @Test

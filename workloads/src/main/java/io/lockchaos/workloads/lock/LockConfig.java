@@ -9,7 +9,7 @@ import java.util.Objects;
 /**
  * How to build a lock client (see {@link LockClients}).
  *
- * @param backend the backend's name: one of {@link LockClients#NAMES}
+ * @param backend the backend's name: one of {@link LockBackends}
  * @param nodes the lock service's addresses ({@code host:port}): the Redis master, the five
  *     Redlock masters, the Sentinels, or the ZooKeeper ensemble
  * @param ttl a Redis lock's time to live (ZooKeeper locks ignore it)

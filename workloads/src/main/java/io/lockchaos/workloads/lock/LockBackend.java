@@ -1,0 +1,63 @@
+package io.lockchaos.workloads.lock;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One lock backend as data: its name, the cluster topologies whose lock service it talks to,
+ * whether its grants carry tokens of their own, the options it accepts, and how to open a
+ * client. {@link LockBackends} holds every one.
+ *
+ * @param name the backend's name in scenarios ({@code redlock}); for a lock class of the
+ *     user's, the prefix {@code class:}
+ * @param topologies the topology names it runs on ({@code redis-single}, ...); empty: any
+ * @param ownTokens whether its grants carry fencing tokens of their own (a token source
+ *     must then not be added)
+ * @param options the options it accepts in {@link LockConfig#options()}
+ * @param anyOption whether it also takes options it does not declare (a user's class reads
+ *     its own)
+ * @param factory opens a client
+ */
+public record LockBackend(String name, List<String> topologies, boolean ownTokens, List<LockOption> options,
+                          boolean anyOption, Factory factory) {
+
+    /** Opens a client of this backend. */
+    @FunctionalInterface
+    public interface Factory {
+        /**
+         * A client for {@code config}; {@code hosts} maps addresses the service reports
+         * (Sentinel's master) to reachable ones.
+         */
+        LockClient open(LockConfig config, HostMapper hosts);
+    }
+
+    public LockBackend {
+        topologies = List.copyOf(topologies);
+        options = List.copyOf(options);
+    }
+
+    /** Whether this backend runs on the topology named {@code topology}. */
+    public boolean runsOn(String topology) {
+        return topologies.isEmpty() || topologies.contains(topology);
+    }
+
+    /** The declared option {@code key}. */
+    public Optional<LockOption> option(String key) {
+        return options.stream().filter(o -> o.name().equals(key)).findFirst();
+    }
+
+    /**
+     * Whether this backend takes the option {@code key}: a declared one, or any but the token
+     * source's own ({@link LockConfig#TOKENS}, {@link LockConfig#TOKEN_NODES}) when it takes
+     * any option.
+     */
+    public boolean takes(String key) {
+        return option(key).isPresent()
+                || (anyOption && !LockConfig.TOKENS.equals(key) && !LockConfig.TOKEN_NODES.equals(key));
+    }
+
+    /** The declared options' names, for messages: {@code node-timeout-ms}, or {@code none}. */
+    public String optionNames() {
+        return options.isEmpty() ? "none" : String.join(", ", options.stream().map(LockOption::name).toList());
+    }
+}

@@ -1,0 +1,118 @@
+package io.lockchaos.workloads.lock;
+
+import io.lockchaos.workloads.WorkloadException;
+import io.lockchaos.workloads.redis.NaiveRedisLock;
+import io.lockchaos.workloads.redis.RedisNode;
+import io.lockchaos.workloads.redis.Redlock;
+import io.lockchaos.workloads.redis.SentinelMaster;
+import io.lockchaos.workloads.zk.CuratorLock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Every lock backend, as {@link LockBackend} descriptors: the one list that the worker opens
+ * clients from ({@link LockClients#open}) and that a scenario's {@code lock} is checked
+ * against.
+ * <ul>
+ *   <li>{@code redis-naive} (redis-single): nodes = the one master;</li>
+ *   <li>{@code redis-sentinel} (redis-replicated): nodes = the Sentinels; option {@code sentinel-master};</li>
+ *   <li>{@code redlock} (redlock): nodes = the independent masters (5); option {@code node-timeout-ms};</li>
+ *   <li>{@code curator}, {@code curator-cautious} (zookeeper): nodes = the ensemble; option
+ *       {@code zk-root}; tokens of their own: the lock node's czxid;</li>
+ *   <li>{@code class:NAME} (any topology): a user's class ({@link ClassBackend}); any option.</li>
+ * </ul>
+ */
+public final class LockBackends {
+
+    private static final String DEFAULT_ZK_ROOT = "/lockchaos/locks";
+
+    /** The built-in backends, in the order messages list them. */
+    public static final List<LockBackend> BUILT_IN = List.of(
+            new LockBackend("redis-naive", List.of("redis-single"), false, List.of(), false, LockBackends::naive),
+            new LockBackend("redis-sentinel", List.of("redis-replicated"), false,
+                    List.of(new LockOption(LockConfig.SENTINEL_MASTER, LockOption.Type.TEXT,
+                            "the master name the Sentinels watch (lockchaos)")), false, LockBackends::sentinel),
+            new LockBackend("redlock", List.of("redlock"), false,
+                    List.of(new LockOption(LockConfig.NODE_TIMEOUT_MS, LockOption.Type.MILLIS,
+                            "each master's request timeout (1 % of the TTL, at least 5 ms)")), false,
+                    LockBackends::redlock),
+            curator("curator", false),
+            curator("curator-cautious", true));
+
+    /**
+     * A lock class of the user's, {@code class:NAME}: any topology, any option (its class reads
+     * them), tokens of its own when the class implements {@link FencingTokens}.
+     */
+    public static final LockBackend CLASS = new LockBackend(ClassBackend.PREFIX + "NAME", List.of(), false,
+            List.of(new LockOption(LockConfig.SENTINEL_MASTER, LockOption.Type.TEXT,
+                    "with redis-incr tokens on redis-replicated: the master name the Sentinels watch")),
+            true, LockClients::openClass);
+
+    private LockBackends() {
+    }
+
+    /** The built-in backends' names. */
+    public static List<String> names() {
+        return BUILT_IN.stream().map(LockBackend::name).toList();
+    }
+
+    /** The backend {@code name}: a built-in one, or {@link #CLASS} for {@code class:...}. */
+    public static Optional<LockBackend> find(String name) {
+        if (ClassBackend.names(name)) {
+            return Optional.of(CLASS);
+        }
+        return BUILT_IN.stream().filter(b -> b.name().equals(name)).findFirst();
+    }
+
+    /**
+     * The backend {@code name}.
+     *
+     * @throws WorkloadException naming the valid backends
+     */
+    public static LockBackend of(String name) {
+        return find(name).orElseThrow(() -> new WorkloadException("unknown lock backend '" + name
+                + "'; valid backends: " + String.join(", ", names())));
+    }
+
+    private static LockBackend curator(String name, boolean cautious) {
+        return new LockBackend(name, List.of("zookeeper"), true,
+                List.of(new LockOption(LockConfig.ZK_ROOT, LockOption.Type.TEXT,
+                        "the ZooKeeper path the lock nodes live under (" + DEFAULT_ZK_ROOT + ")")), false,
+                (config, hosts) -> CuratorLock.open(config.addresses(), config.sessionTimeout(),
+                        config.option(LockConfig.ZK_ROOT, DEFAULT_ZK_ROOT), cautious));
+    }
+
+    private static LockClient naive(LockConfig config, HostMapper hosts) {
+        RedisNode master = new RedisNode(config.addresses().get(0), config.sessionTimeout());
+        return LockClients.withTokens(new NaiveRedisLock("redis-naive", () -> master, config.ttl(), master::close),
+                config, () -> master, LockClients::ownedByTheLock);
+    }
+
+    private static LockClient sentinel(LockConfig config, HostMapper hosts) {
+        SentinelMaster master = new SentinelMaster(config.addresses(),
+                config.option(LockConfig.SENTINEL_MASTER, "lockchaos"), hosts, config.sessionTimeout());
+        return LockClients.withTokens(new NaiveRedisLock("redis-sentinel", master, config.ttl(), master::close),
+                config, master, LockClients::ownedByTheLock);
+    }
+
+    private static LockClient redlock(LockConfig config, HostMapper hosts) {
+        List<Address> nodes = config.addresses();
+        Redlock redlock = new Redlock(nodes, config.ttl(), Duration.ofMillis(nodeTimeoutMillis(config)));
+        if (!config.options().containsKey(LockConfig.TOKENS)) {
+            return redlock;
+        }
+        RedisNode first = new RedisNode(nodes.get(0), config.sessionTimeout());
+        return LockClients.withTokens(redlock, config, () -> first, first::close);
+    }
+
+    private static long nodeTimeoutMillis(LockConfig config) {
+        String text = config.option(LockConfig.NODE_TIMEOUT_MS, Long.toString(Math.max(5, config.ttl().toMillis() / 100)));
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new WorkloadException("option " + LockConfig.NODE_TIMEOUT_MS + "='" + text
+                    + "' is not a number of milliseconds; give e.g. 100", e);
+        }
+    }
+}

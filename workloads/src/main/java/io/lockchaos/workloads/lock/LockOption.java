@@ -1,0 +1,39 @@
+package io.lockchaos.workloads.lock;
+
+/**
+ * An option a lock backend accepts in its {@link LockConfig#options()} (a scenario's
+ * {@code lock.options}), with the type its value must have.
+ *
+ * @param name the option's key, e.g. {@code node-timeout-ms}
+ * @param type what its value must be
+ * @param meaning one line for messages and documentation
+ */
+public record LockOption(String name, Type type, String meaning) {
+
+    /** The kinds of option values. */
+    public enum Type {
+        /** Any non-blank text. */
+        TEXT("a non-blank string"),
+        /** A whole number of milliseconds, 1 or more. */
+        MILLIS("a whole number of milliseconds, 1 or more");
+
+        private final String allowed;
+
+        Type(String allowed) {
+            this.allowed = allowed;
+        }
+
+        /** What a value of this type looks like, for messages. */
+        public String allowed() {
+            return allowed;
+        }
+
+        /** Whether {@code value} (an option's text) is of this type. */
+        public boolean accepts(String value) {
+            return switch (this) {
+                case TEXT -> !value.isBlank();
+                case MILLIS -> value.matches("[0-9]{1,18}") && Long.parseLong(value) >= 1;
+            };
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.lockchaos.workloads.lock;
+
+import io.lockchaos.workloads.WorkloadException;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Where a lock's fencing tokens come from when the lock has none of its own: the option
+ * {@link LockConfig#TOKENS} (a scenario's {@code lock.tokens}).
+ */
+public enum Tokens {
+    /** No token source: grants carry the lock's own tokens, if it has any. */
+    NONE("none"),
+    /** {@code INCR} on the lock's Redis (for Redlock: its first master). */
+    REDIS_INCR("redis-incr"),
+    /** A ZooKeeper counter on the ensemble in {@link LockConfig#TOKEN_NODES}. */
+    ZK("zk");
+
+    private final String id;
+
+    Tokens(String id) {
+        this.id = id;
+    }
+
+    /** The name in scenarios and in the {@code tokens} option. */
+    public String id() {
+        return id;
+    }
+
+    /**
+     * Whether this source works on a cluster whose lock service is {@code zookeeper} or not:
+     * {@code redis-incr} needs a Redis lock service, {@code zk} a ZooKeeper ensemble.
+     */
+    public boolean fits(boolean zookeeper) {
+        return switch (this) {
+            case NONE -> true;
+            case REDIS_INCR -> !zookeeper;
+            case ZK -> zookeeper;
+        };
+    }
+
+    /** Every name, in declaration order. */
+    public static List<String> ids() {
+        return Arrays.stream(values()).map(Tokens::id).toList();
+    }
+
+    /** The sources an option may name (every one but {@code none}). */
+    public static List<String> sourceIds() {
+        return List.of(ZK.id, REDIS_INCR.id);
+    }
+
+    /**
+     * The source named {@code id}.
+     *
+     * @throws WorkloadException naming the valid ones
+     */
+    public static Tokens parse(String id) {
+        return Arrays.stream(values()).filter(t -> t.id.equals(id)).findFirst()
+                .orElseThrow(() -> new WorkloadException("unknown token source '" + id + "'; valid: "
+                        + String.join(", ", ids())));
+    }
+}

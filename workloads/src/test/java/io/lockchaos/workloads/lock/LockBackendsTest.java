@@ -1,0 +1,70 @@
+package io.lockchaos.workloads.lock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.lockchaos.workloads.WorkloadException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The backend list: names, topologies, own tokens and options, as scenarios are checked against them. */
+class LockBackendsTest {
+
+    @Test
+    void everyBuiltInBackendIsListedOnceWithItsTopology() {
+        assertEquals(List.of("redis-naive", "redis-sentinel", "redlock", "curator", "curator-cautious"),
+                LockBackends.names());
+        assertTrue(LockBackends.of("redis-sentinel").runsOn("redis-replicated"));
+        assertFalse(LockBackends.of("redis-sentinel").runsOn("redis-single"));
+        assertEquals(List.of("zookeeper"), LockBackends.of("curator-cautious").topologies());
+    }
+
+    @Test
+    void onlyTheCuratorLocksHaveTokensOfTheirOwn() {
+        for (LockBackend b : LockBackends.BUILT_IN) {
+            assertEquals(b.name().startsWith("curator"), b.ownTokens(), b.name());
+        }
+    }
+
+    @Test
+    void aClassBackendRunsAnywhereAndTakesItsOwnOptionsButNotTheTokenSources() {
+        LockBackend c = LockBackends.of("class:com.example.MyLock");
+        assertSame(LockBackends.CLASS, c);
+        assertTrue(c.runsOn("zookeeper") && c.runsOn("redlock"));
+        assertTrue(c.takes("my-own-setting"));
+        assertFalse(c.takes(LockConfig.TOKENS));
+        assertFalse(c.takes(LockConfig.TOKEN_NODES));
+    }
+
+    @Test
+    void aBuiltInBackendTakesOnlyItsDeclaredOptionsOfTheirType() {
+        LockBackend redlock = LockBackends.of("redlock");
+        assertTrue(redlock.takes("node-timeout-ms"));
+        assertFalse(redlock.takes("node-timout-ms"));
+        assertEquals("none", LockBackends.of("redis-naive").optionNames());
+        LockOption.Type millis = redlock.option("node-timeout-ms").orElseThrow().type();
+        assertTrue(millis.accepts("20"));
+        assertFalse(millis.accepts("0"));
+        assertFalse(millis.accepts("20ms"));
+        assertFalse(millis.accepts("99999999999999999999"));
+        assertFalse(LockOption.Type.TEXT.accepts(" "));
+    }
+
+    @Test
+    void anUnknownBackendNamesTheValidOnes() {
+        WorkloadException e = assertThrows(WorkloadException.class, () -> LockBackends.of("etcd"));
+        assertTrue(e.getMessage().contains("valid backends: redis-naive, redis-sentinel"), e.getMessage());
+    }
+
+    @Test
+    void tokenSourcesFitTheirLockService() {
+        assertTrue(Tokens.ZK.fits(true));
+        assertFalse(Tokens.ZK.fits(false));
+        assertTrue(Tokens.REDIS_INCR.fits(false));
+        assertFalse(Tokens.REDIS_INCR.fits(true));
+        assertEquals(List.of("none", "redis-incr", "zk"), Tokens.ids());
+    }
+}
