@@ -82,7 +82,7 @@ record ContainerOps(String containerId, String node) {
         if (!isRunning()) {
             return false;
         }
-        String stat = sh("cat /proc/1/stat");
+        String stat = run("cat", "/proc/1/stat");
         return stat.substring(stat.lastIndexOf(')') + 1).strip().startsWith("T");
     }
 
@@ -121,12 +121,27 @@ record ContainerOps(String containerId, String node) {
         return new ExecResult(exit == null ? -1 : exit.intValue(), out.toString(StandardCharsets.UTF_8));
     }
 
-    /** Runs a shell script inside the container; fails naming the node unless it exits 0. */
-    String sh(String script) {
-        ExecResult r = exec("sh", "-c", script);
+    /** Runs {@code command}, an argument vector (no shell), inside the container; fails naming the node unless it exits 0. */
+    String run(String... command) {
+        ExecResult r = exec(command);
         if (r.exit() != 0) {
-            throw new NemesisException("'" + script + "' in " + node + " exited " + r.exit() + ": " + r.output().strip());
+            throw new NemesisException(List.of(command) + " in " + node + " exited " + r.exit() + ": " + r.output().strip());
         }
         return r.output();
+    }
+
+    /**
+     * Runs the fixed shell {@code script} with {@code args} as its positional parameters
+     * ({@code "$1"}, {@code "$@"}): a value is never part of the script's text, so the shell
+     * never parses one as code. Fails naming the node unless it exits 0.
+     */
+    String sh(String script, String... args) {
+        String[] command = new String[args.length + 4];
+        command[0] = "sh";
+        command[1] = "-c";
+        command[2] = script;
+        command[3] = "sh";
+        System.arraycopy(args, 0, command, 4, args.length);
+        return run(command);
     }
 }

@@ -24,16 +24,19 @@ record Iptables(ContainerOps ops, boolean outgoing, boolean redirected) {
     /** The comment on every iptables rule lockchaos adds. */
     static final String TAG = "lockchaos";
 
+    /**
+     * The start of a script that runs its body once per positional parameter, each a rule's
+     * words: split into words ({@code $rule} unquoted) but, with {@code set -f}, never globbed
+     * and never parsed as code. One {@code docker exec} for all the rules of a container.
+     */
+    private static final String EACH_RULE = "set -ef; for rule in \"$@\"; do ";
+
     /** Drops traffic with each peer; nothing on a container that is not running (a stopped one has no rules). */
     void drop(Collection<String> peerIps) {
         if (peerIps.isEmpty() || !ops.isRunning()) {
             return;
         }
-        StringBuilder script = new StringBuilder("set -e");
-        for (String rule : rules(peerIps)) {
-            script.append("; iptables -w -A ").append(rule);
-        }
-        ops.sh(script.toString());
+        ops.sh(EACH_RULE + "iptables -w -A $rule; done", rules(peerIps).toArray(String[]::new));
     }
 
     /** Removes one rule of each kind per peer; a rule already gone is fine. */
@@ -41,12 +44,8 @@ record Iptables(ContainerOps ops, boolean outgoing, boolean redirected) {
         if (peerIps.isEmpty() || !ops.isRunning()) {
             return;
         }
-        StringBuilder script = new StringBuilder("set -e");
-        for (String rule : rules(peerIps)) {
-            script.append("; if iptables -w -C ").append(rule).append(" 2>/dev/null; then iptables -w -D ")
-                    .append(rule).append("; fi");
-        }
-        ops.sh(script.toString());
+        ops.sh(EACH_RULE + "if iptables -w -C $rule 2>/dev/null; then iptables -w -D $rule; fi; done",
+                rules(peerIps).toArray(String[]::new));
     }
 
     /** The peer of each tagged {@code -s} or {@code -d} rule now in force, one entry per rule. */
@@ -75,17 +74,14 @@ record Iptables(ContainerOps ops, boolean outgoing, boolean redirected) {
         if (rules.isEmpty()) {
             return 0;
         }
-        StringBuilder script = new StringBuilder("set -e");
-        for (String rule : rules) {
-            script.append("; iptables -w ").append(rule.replaceFirst("^-A ", "-D "));
-        }
-        ops.sh(script.toString());
+        ops.sh(EACH_RULE + "iptables -w $rule; done",
+                rules.stream().map(rule -> rule.replaceFirst("^-A ", "-D ")).toArray(String[]::new));
         return rules.size();
     }
 
     /** Our rules in {@code iptables -S} form ({@code -A INPUT -s ... --comment lockchaos -j DROP}). */
     List<String> tagged() {
-        return ops.sh("iptables -w -S").lines()
+        return ops.run("iptables", "-w", "-S").lines()
                 .filter(l -> l.startsWith("-A ") && l.contains("--comment " + TAG + " -j "))
                 .toList();
     }
