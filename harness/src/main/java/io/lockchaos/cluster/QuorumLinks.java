@@ -58,7 +58,7 @@ final class QuorumLinks {
                 List<String> rules = new ArrayList<>(redirects(m, members, proxyIp));
                 resets(proxyIp).forEach(rule -> rules.add("-I " + rule));
                 Shell.script(m.container(), m.node().name(), "route its quorum links",
-                        Shell.EACH_RULE + "iptables -w $rule; done", rules.toArray(String[]::new));
+                        ScriptCommand.EACH_RULE + "iptables -w $rule; done", rules.toArray(String[]::new));
             }
             awaitProxiedLeader(members, proxyIp, timeout);
         } catch (RuntimeException e) {
@@ -75,7 +75,7 @@ final class QuorumLinks {
     private static void removeResets(List<Member> members, String proxyIp) {
         for (Member m : members) {
             Shell.script(m.container(), m.node().name(), "remove the quorum link reset rules",
-                    Shell.EACH_RULE + "while iptables -w -D $rule 2>/dev/null; do :; done; done",
+                    ScriptCommand.EACH_RULE + "while iptables -w -D $rule 2>/dev/null; do :; done; done",
                     resets(proxyIp).toArray(String[]::new));
         }
     }

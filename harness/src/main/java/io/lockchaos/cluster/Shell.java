@@ -11,13 +11,6 @@ import org.testcontainers.containers.GenericContainer;
  */
 final class Shell {
 
-    /**
-     * The start of a script that runs its body once per positional parameter, each an iptables
-     * rule's words: split into words ({@code $rule} unquoted) but, with {@code set -f}, never
-     * globbed and never parsed as code.
-     */
-    static final String EACH_RULE = "set -ef; for rule in \"$@\"; do ";
-
     private Shell() {
     }
 
@@ -45,16 +38,10 @@ final class Shell {
     }
 
     /**
-     * Runs the fixed shell {@code script} with {@code args} as its positional parameters
-     * ({@code "$1"}, {@code "$@"}): no value is part of the script's text.
+     * Runs the fixed shell {@code script} with {@code args} as its positional parameters (a
+     * {@link ScriptCommand}): no value is part of the script's text.
      */
     static String script(GenericContainer<?> container, String node, String what, String script, String... args) {
-        String[] command = new String[args.length + 4];
-        command[0] = "sh";
-        command[1] = "-c";
-        command[2] = script;
-        command[3] = "sh";
-        System.arraycopy(args, 0, command, 4, args.length);
-        return run(container, node, what, command);
+        return run(container, node, what, new ScriptCommand(script, List.of(args)).argv());
     }
 }

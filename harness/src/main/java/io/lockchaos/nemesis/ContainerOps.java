@@ -7,6 +7,7 @@ import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.Ports;
+import io.lockchaos.cluster.ScriptCommand;
 import io.lockchaos.faults.nemesis.NemesisException;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -136,12 +137,6 @@ record ContainerOps(String containerId, String node) {
      * never parses one as code. Fails naming the node unless it exits 0.
      */
     String sh(String script, String... args) {
-        String[] command = new String[args.length + 4];
-        command[0] = "sh";
-        command[1] = "-c";
-        command[2] = script;
-        command[3] = "sh";
-        System.arraycopy(args, 0, command, 4, args.length);
-        return run(command);
+        return run(new ScriptCommand(script, List.of(args)).argv());
     }
 }

@@ -1,5 +1,6 @@
 package io.lockchaos.nemesis;
 
+import io.lockchaos.cluster.ScriptCommand;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -24,19 +25,12 @@ record Iptables(ContainerOps ops, boolean outgoing, boolean redirected) {
     /** The comment on every iptables rule lockchaos adds. */
     static final String TAG = "lockchaos";
 
-    /**
-     * The start of a script that runs its body once per positional parameter, each a rule's
-     * words: split into words ({@code $rule} unquoted) but, with {@code set -f}, never globbed
-     * and never parsed as code. One {@code docker exec} for all the rules of a container.
-     */
-    private static final String EACH_RULE = "set -ef; for rule in \"$@\"; do ";
-
     /** Drops traffic with each peer; nothing on a container that is not running (a stopped one has no rules). */
     void drop(Collection<String> peerIps) {
         if (peerIps.isEmpty() || !ops.isRunning()) {
             return;
         }
-        ops.sh(EACH_RULE + "iptables -w -A $rule; done", rules(peerIps).toArray(String[]::new));
+        ops.sh(ScriptCommand.EACH_RULE + "iptables -w -A $rule; done", rules(peerIps).toArray(String[]::new));
     }
 
     /** Removes one rule of each kind per peer; a rule already gone is fine. */
@@ -44,7 +38,7 @@ record Iptables(ContainerOps ops, boolean outgoing, boolean redirected) {
         if (peerIps.isEmpty() || !ops.isRunning()) {
             return;
         }
-        ops.sh(EACH_RULE + "if iptables -w -C $rule 2>/dev/null; then iptables -w -D $rule; fi; done",
+        ops.sh(ScriptCommand.EACH_RULE + "if iptables -w -C $rule 2>/dev/null; then iptables -w -D $rule; fi; done",
                 rules(peerIps).toArray(String[]::new));
     }
 
@@ -74,7 +68,7 @@ record Iptables(ContainerOps ops, boolean outgoing, boolean redirected) {
         if (rules.isEmpty()) {
             return 0;
         }
-        ops.sh(EACH_RULE + "iptables -w $rule; done",
+        ops.sh(ScriptCommand.EACH_RULE + "iptables -w $rule; done",
                 rules.stream().map(rule -> rule.replaceFirst("^-A ", "-D ")).toArray(String[]::new));
         return rules.size();
     }

@@ -5,7 +5,6 @@ import eu.rekawek.toxiproxy.ToxiproxyClient;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -29,7 +28,8 @@ import java.util.regex.Pattern;
  * Not a test: measures Toxiproxy-compatible servers side by side in one run, alternating them
  * round by round: the latency of a toxiproxy-java call on a kept-alive connection (median and
  * p99 of {@code calls} calls of {@code getProxy}), and the time to open {@code burst}
- * connections through one proxy at once and get one echoed byte back on each. Every server is
+ * connections through one proxy at once and get one echoed byte back on each (NaN, with the
+ * count that failed, when not all did within a minute). Every server is
  * on loopback; each is either started here from a class path ({@code label=cp:CLASSPATH}) or
  * already running ({@code label=api:127.0.0.1:8474}, e.g. real Toxiproxy).
  *
@@ -140,8 +140,13 @@ public final class ServerLoadBenchmark {
         System.err.printf(Locale.ROOT, "%s: call median %.3f ms, burst %.3f s%n", subject.label(),
                 subject.callMedians().get(subject.callMedians().size() - 1),
                 subject.bursts().get(subject.bursts().size() - 1));
-        ServerFixture.await("the burst's upstream connections to close (" + echo.openConnections() + " open)",
-                Duration.ofSeconds(60), () -> echo.openConnections() == 0);
+        try {
+            ServerFixture.await("the burst's upstream connections to close", Duration.ofSeconds(60),
+                    () -> echo.openConnections() == 0);
+        } catch (AssertionError e) {
+            System.err.printf(Locale.ROOT, "  %s: %d upstream connections still open a minute after the burst's"
+                    + " clients closed%n", subject.label(), echo.openConnections());
+        }
     }
 
     /** Seconds from opening {@code count} connections at once until each has echoed one byte. */
@@ -157,34 +162,47 @@ public final class ServerLoadBenchmark {
                 channel.register(selector, SelectionKey.OP_CONNECT);
             }
             int echoed = 0;
+            int failed = 0;
             ByteBuffer one = ByteBuffer.allocate(1);
             long deadline = start + BURST_LIMIT.toNanos();
-            while (echoed < count && System.nanoTime() < deadline) {
+            while (echoed + failed < count && System.nanoTime() < deadline) {
                 selector.select(1_000);
                 for (SelectionKey key : selector.selectedKeys()) {
-                    SocketChannel channel = (SocketChannel) key.channel();
-                    if (key.isConnectable() && channel.finishConnect()) {
-                        channel.write(ByteBuffer.wrap(new byte[] {7}));
-                        key.interestOps(SelectionKey.OP_READ);
-                    } else if (key.isReadable()) {
-                        one.clear();
-                        if (channel.read(one) != 1) {
-                            throw new UncheckedIOException(new IOException("a burst connection closed unechoed"));
-                        }
-                        key.interestOps(0);
-                        echoed++;
-                    }
+                    int outcome = step(key, one);
+                    echoed += outcome > 0 ? 1 : 0;
+                    failed += outcome < 0 ? 1 : 0;
                 }
                 selector.selectedKeys().clear();
             }
             if (echoed < count) {
-                throw new IllegalStateException("only " + echoed + " of " + count + " echoed within " + BURST_LIMIT);
+                System.err.printf(Locale.ROOT, "  burst: %d of %d echoed, %d failed, within %s%n", echoed, count,
+                        failed, BURST_LIMIT);
+                return Double.NaN;
             }
             return (System.nanoTime() - start) / 1e9;
         } finally {
             for (SocketChannel channel : channels) {
                 channel.close();
             }
+        }
+    }
+
+    /** Advances one burst connection: 1 when its byte came back, -1 when it failed, 0 otherwise. */
+    private static int step(SelectionKey key, ByteBuffer one) {
+        SocketChannel channel = (SocketChannel) key.channel();
+        try {
+            if (key.isConnectable() && channel.finishConnect()) {
+                channel.write(ByteBuffer.wrap(new byte[] {7}));
+                key.interestOps(SelectionKey.OP_READ);
+            } else if (key.isReadable()) {
+                one.clear();
+                key.interestOps(0);
+                return channel.read(one) == 1 ? 1 : -1;
+            }
+            return 0;
+        } catch (IOException e) {
+            key.cancel();
+            return -1;
         }
     }
 
