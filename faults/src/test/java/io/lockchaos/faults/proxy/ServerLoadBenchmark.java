@@ -33,11 +33,12 @@ import java.util.regex.Pattern;
  * on loopback; each is either started here from a class path ({@code label=cp:CLASSPATH}) or
  * already running ({@code label=api:127.0.0.1:8474}, e.g. real Toxiproxy).
  *
- * <p>Before (the server at main) against after (this checkout):
+ * <p>Before (the server at commit REV) against after (this checkout):
  *
  * <pre>
- * mvn -B -q -o -pl faults -am test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt
- * rm -rf /tmp/proxy-main &amp;&amp; mkdir /tmp/proxy-main &amp;&amp; git archive main | tar -x -C /tmp/proxy-main
+ * mvn -B -q -pl faults -am test-compile org.apache.maven.plugins:maven-dependency-plugin:3.6.1:build-classpath \
+ *     -Dmdep.outputFile=/tmp/cp.txt
+ * rm -rf /tmp/proxy-main &amp;&amp; mkdir /tmp/proxy-main &amp;&amp; git archive REV | tar -x -C /tmp/proxy-main
  * mvn -B -q -o -f /tmp/proxy-main/pom.xml -pl faults -am compile
  * CP=$(cat /tmp/cp.txt)
  * java -cp faults/target/classes:faults/target/test-classes:checker/target/classes:$CP \
