@@ -4,6 +4,7 @@ import io.lockchaos.cluster.containers.FourLetterWords;
 import io.lockchaos.cluster.containers.ZooKeeperContainer;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,7 +55,10 @@ final class QuorumLinks {
         }
         try {
             for (Member m : members) {
-                exec(m, redirects(m, members, proxyIp) + resets(proxyIp, true), "route its quorum links");
+                List<String> rules = new ArrayList<>(redirects(m, members, proxyIp));
+                resets(proxyIp).forEach(rule -> rules.add("-I " + rule));
+                Shell.script(m.container(), m.node().name(), "route its quorum links",
+                        ScriptCommand.EACH_RULE + "iptables -w $rule; done", rules.toArray(String[]::new));
             }
             awaitProxiedLeader(members, proxyIp, timeout);
         } catch (RuntimeException e) {
@@ -70,33 +74,29 @@ final class QuorumLinks {
 
     private static void removeResets(List<Member> members, String proxyIp) {
         for (Member m : members) {
-            exec(m, "true" + resets(proxyIp, false), "remove the quorum link reset rules");
+            Shell.script(m.container(), m.node().name(), "remove the quorum link reset rules",
+                    ScriptCommand.EACH_RULE + "while iptables -w -D $rule 2>/dev/null; do :; done; done",
+                    resets(proxyIp).toArray(String[]::new));
         }
     }
 
-    private static String redirects(Member self, List<Member> members, String proxyIp) {
-        StringBuilder script = new StringBuilder("set -e");
+    /** The NAT rules that send {@code self}'s quorum connections to each peer through the peer's proxy. */
+    private static List<String> redirects(Member self, List<Member> members, String proxyIp) {
+        List<String> rules = new ArrayList<>();
         for (Member peer : members) {
             if (!peer.equals(self)) {
-                script.append("; iptables -w -t nat -A OUTPUT -p tcp -d ").append(peer.node().ip())
-                        .append(" --dport ").append(ZooKeeperContainer.QUORUM_PORT)
-                        .append(" -m comment --comment ").append(TAG)
-                        .append(" -j DNAT --to-destination ").append(proxyIp).append(':').append(peer.listenPort());
+                rules.add("-t nat -A OUTPUT -p tcp -d " + peer.node().ip() + " --dport " + ZooKeeperContainer.QUORUM_PORT
+                        + " -m comment --comment " + TAG + " -j DNAT --to-destination " + proxyIp + ":" + peer.listenPort());
             }
         }
-        return script.toString();
+        return rules;
     }
 
-    /** Adds, or deletes every copy of, the two rules that reset direct quorum connections. */
-    private static String resets(String proxyIp, boolean add) {
+    /** The two rules that reset direct quorum connections (without their -I or -D). */
+    private static List<String> resets(String proxyIp) {
         String reject = " -m comment --comment " + TAG + " -j REJECT --reject-with tcp-reset";
         int q = ZooKeeperContainer.QUORUM_PORT;
-        StringBuilder script = new StringBuilder();
-        for (String rule : List.of("OUTPUT -p tcp --dport " + q + reject,
-                "OUTPUT -p tcp --sport " + q + " ! -d " + proxyIp + reject)) {
-            script.append(add ? "; iptables -w -I " + rule : "; while iptables -w -D " + rule + " 2>/dev/null; do :; done");
-        }
-        return script.toString();
+        return List.of("OUTPUT -p tcp --dport " + q + reject, "OUTPUT -p tcp --sport " + q + " ! -d " + proxyIp + reject);
     }
 
     private static void awaitProxiedLeader(List<Member> members, String proxyIp, Duration timeout) {
@@ -147,17 +147,13 @@ final class QuorumLinks {
 
     /** The peer address of every established connection to {@code leader}'s quorum port. */
     private static List<String> quorumPeers(Member leader) {
-        String out = exec(leader, "ss -Htn state established '( sport = :" + ZooKeeperContainer.QUORUM_PORT + " )'",
-                "list its quorum connections");
+        String out = Shell.run(leader.container(), leader.node().name(), "list its quorum connections",
+                "ss", "-Htn", "state", "established", "( sport = :" + ZooKeeperContainer.QUORUM_PORT + " )");
         return out.lines().map(String::strip).filter(l -> !l.isEmpty())
                 .map(l -> l.split("\\s+"))
                 .map(cols -> cols[cols.length - 1])
                 .map(peer -> peer.substring(0, peer.lastIndexOf(':')).replace("[::ffff:", "").replace("]", ""))
                 .toList();
-    }
-
-    private static String exec(Member m, String script, String what) {
-        return Shell.run(m.container(), m.node().name(), script, what);
     }
 
     private static void pause() {

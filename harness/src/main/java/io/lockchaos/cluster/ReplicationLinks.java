@@ -48,16 +48,16 @@ final class ReplicationLinks {
         int stable = 0;
         String clients = "";
         while (System.nanoTime() < deadline) {
-            clients = Shell.run(masterContainer, master.name(), "redis-cli -p " + master.port() + " client list",
-                    "list its clients");
+            clients = Shell.run(masterContainer, master.name(), "list its clients",
+                    "redis-cli", "-p", Integer.toString(master.port()), "client", "list");
             List<String> direct = clients.lines().filter(l -> replicas.stream()
                     .anyMatch(r -> l.contains(" addr=" + r.ip() + ":"))).toList();
             long proxied = clients.lines().filter(l -> l.contains(" addr=" + proxyIp + ":") && l.contains(" flags=S "))
                     .count();
             for (String line : direct) {
                 String id = line.replaceFirst("^id=(\\d+) .*$", "$1");
-                Shell.run(masterContainer, master.name(), "redis-cli -p " + master.port() + " client kill id " + id,
-                        "close a direct replication link");
+                Shell.run(masterContainer, master.name(), "close a direct replication link",
+                        "redis-cli", "-p", Integer.toString(master.port()), "client", "kill", "id", id);
             }
             stable = direct.isEmpty() && proxied == replicas.size() ? stable + 1 : 0;
             if (stable == 2) {
@@ -71,10 +71,11 @@ final class ReplicationLinks {
 
     /** Redirects {@code replica}'s link to {@code master} through the proxy at {@code proxyIp:listenPort}. */
     static void route(GenericContainer<?> replica, Node replicaNode, Node master, String proxyIp, int listenPort) {
-        String script = "set -e; iptables -w -t nat -A OUTPUT -p tcp -d " + master.ip() + " --dport " + master.port()
-                + " -m comment --comment " + TAG + " -j DNAT --to-destination " + proxyIp + ":" + listenPort
-                + "; redis-cli -p " + replicaNode.port() + " config set replica-announce-ip " + replicaNode.ip()
-                + " >/dev/null; redis-cli -p " + replicaNode.port() + " client kill type master >/dev/null";
-        Shell.run(replica, replicaNode.name(), script, "route its replication link through the proxy");
+        Shell.script(replica, replicaNode.name(), "route its replication link through the proxy",
+                "set -e; iptables -w -t nat -A OUTPUT -p tcp -d \"$1\" --dport \"$2\" -m comment --comment \"$3\""
+                        + " -j DNAT --to-destination \"$4\"; redis-cli -p \"$5\" config set replica-announce-ip \"$6\""
+                        + " >/dev/null; redis-cli -p \"$5\" client kill type master >/dev/null",
+                master.ip(), Integer.toString(master.port()), TAG, proxyIp + ":" + listenPort,
+                Integer.toString(replicaNode.port()), replicaNode.ip());
     }
 }

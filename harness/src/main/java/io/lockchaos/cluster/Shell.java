@@ -1,25 +1,29 @@
 package io.lockchaos.cluster;
 
 import java.io.IOException;
+import java.util.List;
 import org.testcontainers.containers.Container.ExecResult;
 import org.testcontainers.containers.GenericContainer;
 
-/** A shell script run inside a node's container while the cluster is wired; a failure is a {@link ClusterException}. */
+/**
+ * Commands run inside a node's container while the cluster is wired, as argument vectors, or as
+ * a fixed script whose values come as positional parameters; a failure is a {@link ClusterException}.
+ */
 final class Shell {
 
     private Shell() {
     }
 
     /**
-     * Runs {@code script} with {@code sh -c} in {@code node}'s container and returns its output.
+     * Runs {@code command}, an argument vector (no shell), in {@code node}'s container and returns its output.
      *
-     * @param what what the script is for, in messages ("route its quorum links")
-     * @throws ClusterException naming the node, the script and its output when it cannot run or exits non-zero
+     * @param what what the command is for, in messages ("list its quorum connections")
+     * @throws ClusterException naming the node, the command and its output when it cannot run or exits non-zero
      */
-    static String run(GenericContainer<?> container, String node, String script, String what) {
+    static String run(GenericContainer<?> container, String node, String what, String... command) {
         ExecResult r;
         try {
-            r = container.execInContainer("sh", "-c", script);
+            r = container.execInContainer(command);
         } catch (IOException e) {
             throw new ClusterException("could not " + what + " in " + node + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -27,9 +31,17 @@ final class Shell {
             throw new ClusterException("interrupted while trying to " + what + " in " + node, e);
         }
         if (r.getExitCode() != 0) {
-            throw new ClusterException("in " + node + ", '" + script + "' (to " + what + ") exited " + r.getExitCode()
-                    + ": " + r.getStdout() + r.getStderr());
+            throw new ClusterException("in " + node + ", " + List.of(command) + " (to " + what + ") exited "
+                    + r.getExitCode() + ": " + r.getStdout() + r.getStderr());
         }
         return r.getStdout();
+    }
+
+    /**
+     * Runs the fixed shell {@code script} with {@code args} as its positional parameters (a
+     * {@link ScriptCommand}): no value is part of the script's text.
+     */
+    static String script(GenericContainer<?> container, String node, String what, String script, String... args) {
+        return run(container, node, what, new ScriptCommand(script, List.of(args)).argv());
     }
 }

@@ -156,12 +156,12 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Iptables
 
     @Override
     public Duration clockOffset() {
-        return Offsets.parse(name, ops.sh("cat " + FaketimeFile.PATH + " 2>/dev/null || true"));
+        return Offsets.parse(name, ops.sh("cat \"$1\" 2>/dev/null || true", FaketimeFile.PATH));
     }
 
     @Override
     public void setClockOffset(Duration offset) {
-        ops.sh("echo '" + Offsets.format(offset) + "' > " + FaketimeFile.PATH);
+        ops.sh("printf '%s\\n' \"$1\" > \"$2\"", Offsets.format(offset), FaketimeFile.PATH);
     }
 
     // Partitionable: IptablesNode

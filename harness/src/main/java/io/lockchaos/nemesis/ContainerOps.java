@@ -7,6 +7,7 @@ import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.Ports;
+import io.lockchaos.cluster.ScriptCommand;
 import io.lockchaos.faults.nemesis.NemesisException;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -82,7 +83,7 @@ record ContainerOps(String containerId, String node) {
         if (!isRunning()) {
             return false;
         }
-        String stat = sh("cat /proc/1/stat");
+        String stat = run("cat", "/proc/1/stat");
         return stat.substring(stat.lastIndexOf(')') + 1).strip().startsWith("T");
     }
 
@@ -121,12 +122,21 @@ record ContainerOps(String containerId, String node) {
         return new ExecResult(exit == null ? -1 : exit.intValue(), out.toString(StandardCharsets.UTF_8));
     }
 
-    /** Runs a shell script inside the container; fails naming the node unless it exits 0. */
-    String sh(String script) {
-        ExecResult r = exec("sh", "-c", script);
+    /** Runs {@code command}, an argument vector (no shell), inside the container; fails naming the node unless it exits 0. */
+    String run(String... command) {
+        ExecResult r = exec(command);
         if (r.exit() != 0) {
-            throw new NemesisException("'" + script + "' in " + node + " exited " + r.exit() + ": " + r.output().strip());
+            throw new NemesisException(List.of(command) + " in " + node + " exited " + r.exit() + ": " + r.output().strip());
         }
         return r.output();
+    }
+
+    /**
+     * Runs the fixed shell {@code script} with {@code args} as its positional parameters
+     * ({@code "$1"}, {@code "$@"}): a value is never part of the script's text, so the shell
+     * never parses one as code. Fails naming the node unless it exits 0.
+     */
+    String sh(String script, String... args) {
+        return run(new ScriptCommand(script, List.of(args)).argv());
     }
 }

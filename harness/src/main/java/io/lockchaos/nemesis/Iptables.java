@@ -1,5 +1,6 @@
 package io.lockchaos.nemesis;
 
+import io.lockchaos.cluster.ScriptCommand;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -29,11 +30,7 @@ record Iptables(ContainerOps ops, boolean outgoing, boolean redirected) {
         if (peerIps.isEmpty() || !ops.isRunning()) {
             return;
         }
-        StringBuilder script = new StringBuilder("set -e");
-        for (String rule : rules(peerIps)) {
-            script.append("; iptables -w -A ").append(rule);
-        }
-        ops.sh(script.toString());
+        ops.sh(ScriptCommand.EACH_RULE + "iptables -w -A $rule; done", rules(peerIps).toArray(String[]::new));
     }
 
     /** Removes one rule of each kind per peer; a rule already gone is fine. */
@@ -41,12 +38,8 @@ record Iptables(ContainerOps ops, boolean outgoing, boolean redirected) {
         if (peerIps.isEmpty() || !ops.isRunning()) {
             return;
         }
-        StringBuilder script = new StringBuilder("set -e");
-        for (String rule : rules(peerIps)) {
-            script.append("; if iptables -w -C ").append(rule).append(" 2>/dev/null; then iptables -w -D ")
-                    .append(rule).append("; fi");
-        }
-        ops.sh(script.toString());
+        ops.sh(ScriptCommand.EACH_RULE + "if iptables -w -C $rule 2>/dev/null; then iptables -w -D $rule; fi; done",
+                rules(peerIps).toArray(String[]::new));
     }
 
     /** The peer of each tagged {@code -s} or {@code -d} rule now in force, one entry per rule. */
@@ -75,17 +68,14 @@ record Iptables(ContainerOps ops, boolean outgoing, boolean redirected) {
         if (rules.isEmpty()) {
             return 0;
         }
-        StringBuilder script = new StringBuilder("set -e");
-        for (String rule : rules) {
-            script.append("; iptables -w ").append(rule.replaceFirst("^-A ", "-D "));
-        }
-        ops.sh(script.toString());
+        ops.sh(ScriptCommand.EACH_RULE + "iptables -w $rule; done",
+                rules.stream().map(rule -> rule.replaceFirst("^-A ", "-D ")).toArray(String[]::new));
         return rules.size();
     }
 
     /** Our rules in {@code iptables -S} form ({@code -A INPUT -s ... --comment lockchaos -j DROP}). */
     List<String> tagged() {
-        return ops.sh("iptables -w -S").lines()
+        return ops.run("iptables", "-w", "-S").lines()
                 .filter(l -> l.startsWith("-A ") && l.contains("--comment " + TAG + " -j "))
                 .toList();
     }

@@ -62,7 +62,7 @@ final class SentinelPrimary implements HasPrimary {
     }
 
     private static String ask(ContainerNode sentinel, String command) {
-        return sentinel.ops().sh("timeout 3 redis-cli -p " + SentinelContainer.PORT + " SENTINEL " + command
-                + " " + Cluster.SENTINEL_MASTER);
+        return sentinel.ops().run("timeout", "3", "redis-cli", "-p", Integer.toString(SentinelContainer.PORT),
+                "SENTINEL", command, Cluster.SENTINEL_MASTER);
     }
 }

@@ -34,7 +34,7 @@ final class Docker {
 
     /** Writes a libfaketime offset such as {@code +120s} for {@code node}'s server. */
     static void setClockOffset(Node node, String offset) {
-        exec(node, "sh", "-c", "echo '" + offset + "' > " + FaketimeFile.PATH);
+        exec(node, "sh", "-c", "printf '%s\\n' \"$1\" > \"$2\"", "sh", offset, FaketimeFile.PATH);
     }
 
     /** Runs {@code command} in the node's container and returns its stdout. */

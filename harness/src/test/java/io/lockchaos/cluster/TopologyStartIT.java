@@ -4,9 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.Ports;
 import io.lockchaos.cluster.containers.FourLetterWords;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.curator.framework.CuratorFramework;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,8 +19,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 import redis.clients.jedis.Jedis;
 
 /**
- * Every topology starts, answers on every node, directly and through its proxy, and leaves
- * nothing behind (the proxy container included) when closed.
+ * Every topology starts, answers on every node, directly and through its proxy, publishes its
+ * ports (the proxy's API included) on 127.0.0.1 only, and leaves nothing behind (the proxy
+ * container included) when closed.
  */
 @Tag("chaos")
 class TopologyStartIT {
@@ -57,6 +63,7 @@ class TopologyStartIT {
             if (topology == Topology.ZOOKEEPER) {
                 assertCuratorWritesAndReads(cluster);
             }
+            assertPublishedOnLoopbackOnly(cluster);
         } finally {
             cluster.close();
             cluster.close();
@@ -71,6 +78,27 @@ class TopologyStartIT {
             case REDLOCK: return 7;
             case ZOOKEEPER: return 5;
             default: throw new AssertionError(topology);
+        }
+    }
+
+    /** Every port of every node, the proxy's API and listen ports included, is published on 127.0.0.1 only. */
+    private static void assertPublishedOnLoopbackOnly(Cluster cluster) {
+        for (Node node : cluster.nodes()) {
+            InspectContainerResponse info = Docker.client().inspectContainerCmd(node.containerId()).exec();
+            assertFalse(Boolean.TRUE.equals(info.getHostConfig().getPublishAllPorts()), node.name() + " publishes all ports");
+            List<String> published = new ArrayList<>();
+            info.getNetworkSettings().getPorts().getBindings().forEach((port, on) -> {
+                for (Ports.Binding binding : on == null ? new Ports.Binding[0] : on) {
+                    published.add(port + " on " + binding.getHostIp());
+                }
+            });
+            assertTrue(published.contains(ExposedPort.tcp(node.port()) + " on " + Node.HOST),
+                    node.name() + "'s port " + node.port() + " is not published on " + Node.HOST + ": " + published);
+            assertTrue(published.stream().allMatch(p -> p.endsWith(" on " + Node.HOST)),
+                    node.name() + " publishes a port beyond " + Node.HOST + ": " + published);
+            if (node.role() == Role.PROXY) {
+                assertTrue(published.size() > 1, "the proxy's listen ports are published too: " + published);
+            }
         }
     }
 

@@ -86,6 +86,6 @@ class NemesisWorkersIT {
     }
 
     private static long rulesIn(ContainerOps worker) {
-        return worker.sh("iptables -w -S").lines().filter(l -> l.contains("--comment " + Iptables.TAG)).count();
+        return worker.run("iptables", "-w", "-S").lines().filter(l -> l.contains("--comment " + Iptables.TAG)).count();
     }
 }

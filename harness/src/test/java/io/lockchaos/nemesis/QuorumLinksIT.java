@@ -70,12 +70,12 @@ class QuorumLinksIT {
     private static void assertRules(Cluster cluster) {
         for (Node n : cluster.nodes(Role.ZK)) {
             ContainerOps ops = new ContainerOps(n.containerId(), n.name());
-            List<String> nat = ops.sh("iptables -w -t nat -S OUTPUT").lines().filter(l -> l.contains("lockchaos-quorum"))
+            List<String> nat = ops.run("iptables", "-w", "-t", "nat", "-S", "OUTPUT").lines().filter(l -> l.contains("lockchaos-quorum"))
                     .toList();
             assertEquals(2, nat.size(), n.name() + "'s quorum redirects: " + nat);
             assertTrue(nat.stream().allMatch(l -> l.contains("--dport 2888") && l.contains(cluster.proxy().ip() + ":")),
                     nat.toString());
-            String filter = ops.sh("iptables -w -S OUTPUT");
+            String filter = ops.run("iptables", "-w", "-S", "OUTPUT");
             assertTrue(!filter.contains("REJECT"), n.name() + " keeps no reset rule: " + filter);
         }
     }

@@ -17,8 +17,9 @@ interface Flow {
     /**
      * Waits until {@link System#nanoTime()} reaches {@code deadlineNanos}.
      *
-     * @return true if the deadline passed; false if the wait was interrupted by a chain change
-     *     or the closing of the connection
+     * @return true if the deadline passed; false if the chain changed since the data entered it
+     *     (before or during the wait)
+     *     or the connection closed
      */
     boolean pauseUntil(long deadlineNanos);
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -21,7 +22,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>A reader thread reads and timestamps chunks; a pump thread runs them through the chain. While
  * the chain is empty and nothing is queued the reader writes straight to {@code dest}, so an
- * untoxic proxy adds no thread hand-off. The chain is a copy-on-write list; every change to it
+ * untoxic proxy adds no thread hand-off, and the pump thread is started only when the first chunk
+ * is queued for it (a burst of connections through an untoxic proxy starts half the threads). The chain is a copy-on-write list; every change to it
  * (and closing) wakes a toxic that is waiting, see {@link Flow#pauseUntil}.
  */
 final class Link {
@@ -46,6 +48,7 @@ final class Link {
     private final AtomicInteger pending = new AtomicInteger();
     private final Thread reader;
     private final Thread pump;
+    private final AtomicBoolean pumpStarted = new AtomicBoolean();
 
     Link(String label, Stream stream, Socket source, Socket dest, Connection connection) {
         this.label = label + " " + stream.wireName();
@@ -67,9 +70,9 @@ final class Link {
         return stream;
     }
 
+    /** Starts the reader; the pump starts with the first transfer queued for it (the first toxic). */
     void start() {
         reader.start();
-        pump.start();
     }
 
     // ---- chain changes (called by ToxicChain under its lock) ----
@@ -140,12 +143,14 @@ final class Link {
         changed.signalAll();
     }
 
-    /** See {@link Flow#pauseUntil}. */
-    boolean pauseUntil(long deadlineNanos) {
+    /**
+     * See {@link Flow#pauseUntil}: {@code seen} is the chain's generation when the transfer entered
+     * it, so a change made after that but before this pause began also ends the pause.
+     */
+    private boolean pauseUntil(long deadlineNanos, long seen) {
         lock.lock();
         try {
-            long start = generation;
-            while (!closed && generation == start) {
+            while (!closed && generation == seen) {
                 long remaining = deadlineNanos - System.nanoTime();
                 if (remaining <= 0) {
                     return true;
@@ -214,6 +219,9 @@ final class Link {
         queuedBytes.acquire(bytes(transfer));
         pending.incrementAndGet();
         queue.put(transfer);
+        if (pumpStarted.compareAndSet(false, true)) {
+            pump.start();
+        }
     }
 
     private static int bytes(Transfer transfer) {
@@ -244,7 +252,16 @@ final class Link {
     }
 
     private void process(Transfer transfer) {
-        Cursor start = new Cursor(stages, 0, !(transfer instanceof EndOfStream end) || end.clean());
+        List<Stage> chain;
+        long seen;
+        lock.lock();
+        try {
+            chain = stages;
+            seen = generation;
+        } finally {
+            lock.unlock();
+        }
+        Cursor start = new Cursor(chain, 0, !(transfer instanceof EndOfStream end) || end.clean(), seen);
         if (transfer instanceof Chunk chunk) {
             start.emit(chunk);
         } else {
@@ -327,11 +344,13 @@ final class Link {
         private final List<Stage> chain;
         private final int position;
         private final boolean clean;
+        private final long generation;
 
-        Cursor(List<Stage> chain, int position, boolean clean) {
+        Cursor(List<Stage> chain, int position, boolean clean, long generation) {
             this.chain = chain;
             this.position = position;
             this.clean = clean;
+            this.generation = generation;
         }
 
         @Override
@@ -339,7 +358,7 @@ final class Link {
             for (int i = position; i < chain.size(); i++) {
                 Stage stage = chain.get(i);
                 if (!stage.removed()) {
-                    stage.effect().onChunk(chunk, new Cursor(chain, i + 1, clean));
+                    stage.effect().onChunk(chunk, new Cursor(chain, i + 1, clean, generation));
                     return;
                 }
             }
@@ -351,7 +370,7 @@ final class Link {
             for (int i = position; i < chain.size(); i++) {
                 Stage stage = chain.get(i);
                 if (!stage.removed()) {
-                    stage.effect().onEnd(new Cursor(chain, i + 1, clean));
+                    stage.effect().onEnd(new Cursor(chain, i + 1, clean, generation));
                     return;
                 }
             }
@@ -360,7 +379,7 @@ final class Link {
 
         @Override
         public boolean pauseUntil(long deadlineNanos) {
-            return Link.this.pauseUntil(deadlineNanos);
+            return Link.this.pauseUntil(deadlineNanos, generation);
         }
     }
 }

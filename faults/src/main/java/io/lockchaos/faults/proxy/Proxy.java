@@ -111,17 +111,20 @@ final class Proxy implements AutoCloseable {
             closeQuietly(server, label);
             return;
         }
+        Connection connection;
         synchronized (this) {
             if (listener != owner) {
                 closeQuietly(client, label);
                 closeQuietly(server, label);
                 return;
             }
-            Connection connection = new Connection(label, client, server, runtime, this::closed);
+            connection = new Connection(label, client, server, runtime, this::closed);
             connections.add(connection);
             toxics.attach(connection);
-            connection.start();
         }
+        // threads start outside the lock, so that a burst of connections starts them in parallel;
+        // a connection closed meanwhile has closed sockets: its readers end at once
+        connection.start();
     }
 
     private void closed(Connection connection) {

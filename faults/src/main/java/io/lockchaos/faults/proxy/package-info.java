@@ -27,10 +27,12 @@
  *
  * <h2>Threads</h2>
  *
- * <p>Every link has a reader thread and a pump thread. With no toxics the reader writes straight
- * through (no hand-off, so an idle proxy adds little latency); with toxics, chunks are timestamped
+ * <p>Every link has a reader thread and, from the first time a toxic has data to work on, a pump
+ * thread. With no toxics the reader writes straight through (no hand-off, so an idle proxy adds
+ * little latency); with toxics, chunks are timestamped
  * and queued to the pump, which runs them through the chain, so a latency toxic delays a stream
- * without throttling it. Everything that owns sockets or threads is {@code AutoCloseable};
+ * without throttling it. Listening sockets have Toxiproxy's accept backlog (4096), so a burst of
+ * connections is not turned away, and the API's connections have TCP_NODELAY. Everything that owns sockets or threads is {@code AutoCloseable};
  * closing the server closes every proxy and connection.
  *
  * <h2>Differences from Toxiproxy</h2>

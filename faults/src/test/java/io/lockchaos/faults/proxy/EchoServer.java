@@ -19,7 +19,7 @@ final class EchoServer implements AutoCloseable {
 
     EchoServer() {
         try {
-            socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+            socket = new ServerSocket(0, Listener.BACKLOG, InetAddress.getLoopbackAddress());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the test echo server on 127.0.0.1", e);
         }
@@ -30,6 +30,11 @@ final class EchoServer implements AutoCloseable {
 
     String address() {
         return "127.0.0.1:" + socket.getLocalPort();
+    }
+
+    /** Connections open now. */
+    int openConnections() {
+        return clients.size();
     }
 
     /** Bytes received so far over all connections. */
