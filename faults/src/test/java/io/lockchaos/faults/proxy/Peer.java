@@ -30,6 +30,11 @@ final class Peer implements AutoCloseable {
         return connect(Integer.parseInt(listen.substring(listen.lastIndexOf(':') + 1)), readTimeout);
     }
 
+    /** How long each later read may wait: short to see that nothing comes, long where data must. */
+    void readTimeout(Duration timeout) throws IOException {
+        socket.setSoTimeout((int) timeout.toMillis());
+    }
+
     void send(byte[] data) throws IOException {
         socket.getOutputStream().write(data);
     }

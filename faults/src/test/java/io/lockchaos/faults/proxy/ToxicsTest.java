@@ -83,10 +83,11 @@ class ToxicsTest {
 
     @Test
     void timeoutHoldsDataAndItsRemovalClosesTheConnection() throws IOException {
-        try (Peer peer = connect(QUIET)) {
+        try (Peer peer = connect(READ)) {
             peer.roundTrip(PING);
             Timeout timeout = proxy.toxics().timeout("stuck", ToxicDirection.UPSTREAM, 0);
             peer.send(PING);
+            peer.readTimeout(QUIET);
             assertEquals(ReadOutcome.NOTHING, peer.nextRead(), "data must not get through a timeout toxic");
             assertEquals(PING.length, fx.echo.received(), "only the first ping reached the upstream");
             timeout.remove();
@@ -208,12 +209,14 @@ class ToxicsTest {
 
     @Test
     void resetRemovesToxicsFromOpenConnections() throws IOException {
-        try (Peer peer = connect(QUIET)) {
+        try (Peer peer = connect(READ)) {
             peer.roundTrip(PING);
             proxy.toxics().latency("slow", ToxicDirection.UPSTREAM, 60_000);
             peer.send(PING);
+            peer.readTimeout(QUIET);
             assertEquals(ReadOutcome.NOTHING, peer.nextRead());
             fx.client.reset();
+            peer.readTimeout(READ); // far below the toxic's 60 s, far above a loaded machine's delays
             assertArrayEquals(PING, peer.read(PING.length), "the held ping is released at once");
         }
     }
@@ -238,6 +241,7 @@ class ToxicsTest {
             peer.send(PING);
             assertEquals(ReadOutcome.NOTHING, peer.nextRead());
             timeout.setToxicity(0f);
+            peer.readTimeout(READ);
             peer.roundTrip(PING);
         }
     }
