@@ -2,6 +2,7 @@ package io.lockchaos.cli;
 
 import io.lockchaos.checker.LockchaosException;
 import io.lockchaos.cluster.ClusterException;
+import io.lockchaos.cluster.EngineSetup;
 import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.run.Run;
@@ -114,6 +115,12 @@ public final class RunCommand implements Callable<Integer> {
         Path root = ProjectRoot.find().resolve("results");
         err.println("lockchaos: running " + s.name() + " (seed " + s.seed() + ", " + s.duration().toSeconds()
                 + " s, " + s.workers() + " workers per storage mode)");
+        try {
+            EngineSetup.ensure();
+        } catch (ClusterException e) {
+            err.println("lockchaos: " + e.getMessage());
+            return EXIT_FAILED;
+        }
         Run run;
         try {
             run = Run.create(s, root, line -> {
