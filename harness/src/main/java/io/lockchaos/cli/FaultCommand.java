@@ -3,7 +3,6 @@ package io.lockchaos.cli;
 import io.lockchaos.checker.history.format.JsonLinesHistoryWriter;
 import io.lockchaos.cluster.ClusterException;
 import io.lockchaos.cluster.ClusterState;
-import io.lockchaos.cluster.EngineSetup;
 import io.lockchaos.faults.nemesis.ActiveFault;
 import io.lockchaos.faults.nemesis.FaultNotSupportedException;
 import io.lockchaos.faults.nemesis.HistoryFaultRecorder;
@@ -94,7 +93,6 @@ public final class FaultCommand implements Callable<Integer> {
                     + "(redis-single, redis-replicated, redlock, zookeeper)");
             return Main.EXIT_USAGE;
         }
-        EngineSetup.ensure();
         ClusterTargets targets = ClusterTargets.of(state.get());
         long effectiveSeed = seed != 0 ? seed : System.nanoTime();
         // Never closed: closing would close the command's standard output; each line is flushed.
