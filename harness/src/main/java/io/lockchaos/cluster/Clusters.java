@@ -2,6 +2,7 @@ package io.lockchaos.cluster;
 
 import com.github.dockerjava.api.DockerClient;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import org.testcontainers.DockerClientFactory;
@@ -41,22 +42,36 @@ public final class Clusters {
 
     /** Removes every container and network of run {@code runId}; a missing run is fine. */
     public static void remove(String runId) {
-        new Leftovers(docker()).removeRun(runId);
+        leftovers().removeRun(runId);
     }
 
-    /** Removes detached runs other than {@code keepRunId} (null: all); returns their ids. */
+    /**
+     * Removes this checkout's detached runs other than {@code keepRunId} (null: all) and what
+     * its killed runs left; returns their ids. Other checkouts' runs stay ({@link #foreign()}).
+     */
     public static List<String> removeDetachedExcept(String keepRunId) {
-        return new Leftovers(docker()).removeDetachedExcept(keepRunId);
+        Leftovers leftovers = leftovers();
+        List<String> removed = new ArrayList<>(leftovers.removeOrphans());
+        removed.addAll(leftovers.removeDetachedExcept(keepRunId));
+        return removed;
+    }
+
+    /** The runs of other checkouts on this engine, left alone. */
+    public static List<Leftovers.Foreign> foreign() {
+        return leftovers().foreign();
     }
 
     /** How many containers of run {@code runId} exist, running or not. */
     public static int containerCount(String runId) {
-        return new Leftovers(docker()).containersOf(runId).size();
+        return leftovers().containersOf(runId).size();
+    }
+
+    private static Leftovers leftovers() {
+        return new Leftovers(docker(), RunLabels.currentCheckout());
     }
 
     private static Cluster start(Topology topology, ClusterOptions options, boolean detached) {
-        DockerClient docker = docker();
-        Leftovers leftovers = new Leftovers(docker);
+        Leftovers leftovers = leftovers();
         leftovers.removeOrphans();
         ImageTags images = ImageTags.forProject();
         String runId = HexFormat.of().formatHex(RANDOM.generateSeed(4));
