@@ -138,8 +138,10 @@ public final class RunCommand implements Callable<Integer> {
             out.println(verdictLine(outcome));
             out.flush();
             return outcome.exitCode();
-        } catch (ClusterException | io.lockchaos.run.RunException e) {
-            err.println("lockchaos: the run failed: " + e.getMessage());
+        } catch (RuntimeException e) {
+            // A run that fails after it started is no verdict: unknown, with what it recorded. An
+            // error from the engine (stopped or gone mid-run) is not ours, so its type is named too.
+            err.println("lockchaos: the run failed: " + (e instanceof LockchaosException ? e.getMessage() : e));
             err.println("lockchaos: what was recorded is in " + run.results().dir());
             return EXIT_FAILED;
         }
