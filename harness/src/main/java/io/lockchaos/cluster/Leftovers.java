@@ -63,7 +63,8 @@ public final class Leftovers {
             Map<String, String> l = c.getLabels();
             if (!RunLabels.ours(l, checkout)) {
                 runs.putIfAbsent(l.get(RunLabels.RUN), new Foreign(l.get(RunLabels.RUN), l.get(RunLabels.TOPOLOGY),
-                        l.get(RunLabels.CHECKOUT), "true".equals(l.get(RunLabels.DETACHED))));
+                        l.getOrDefault(RunLabels.CHECKOUT, "an unlabelled checkout"),
+                        "true".equals(l.get(RunLabels.DETACHED))));
             }
         }
         return List.copyOf(runs.values());

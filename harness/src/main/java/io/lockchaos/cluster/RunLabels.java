@@ -58,12 +58,11 @@ public record RunLabels(String runId, String topology, String owner, boolean det
     }
 
     /**
-     * Whether a resource with these labels belongs to {@code checkout}. Runs labelled before
-     * the checkout label existed carry none and count as anybody's.
+     * Whether a resource with these labels belongs to {@code checkout}. A run without the
+     * label (started by an older lockchaos) is nobody's here: listed, never removed.
      */
     public static boolean ours(Map<String, String> labels, String checkout) {
-        String theirs = labels.get(CHECKOUT);
-        return theirs == null || theirs.equals(checkout);
+        return checkout.equals(labels.get(CHECKOUT));
     }
 
     /** The labels of the network and of every container. */
