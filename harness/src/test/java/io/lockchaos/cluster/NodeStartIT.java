@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.cluster.ImageTags.Image;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
 
 /**
@@ -22,7 +24,10 @@ class NodeStartIT {
     void aNodeThatWillNotStartIsNamedWithTheTailOfItsLog() {
         GenericContainer<?> broken = new GenericContainer<>(DockerImageName.parse(ImageTags.forProject().tag(Image.REDIS)))
                 .withCommand("redis-server", "--no-such-directive", "yes")
-                .withExposedPorts(6379);
+                .withExposedPorts(6379)
+                // As RedisContainer waits: the server never says it is ready, so the start fails.
+                .waitingFor(Wait.forLogMessage("(?s).*Ready to accept connections.*", 1)
+                        .withStartupTimeout(Duration.ofSeconds(20)));
         NodeSpec spec = new NodeSpec("redis-1", Role.MASTER, 6379, false, broken);
         RunLabels labels = RunLabels.newRun("nostart" + Long.toHexString(System.nanoTime()), Topology.REDIS_SINGLE,
                 false);
