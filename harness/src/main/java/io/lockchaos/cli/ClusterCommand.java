@@ -5,6 +5,7 @@ import io.lockchaos.cluster.ClusterException;
 import io.lockchaos.cluster.ClusterOptions;
 import io.lockchaos.cluster.ClusterState;
 import io.lockchaos.cluster.Clusters;
+import io.lockchaos.cluster.Leftovers;
 import io.lockchaos.cluster.Topology;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -50,6 +51,13 @@ public final class ClusterCommand implements Runnable {
         return args.length >= 2 && args[0].equals("cluster") && args[1].equals("up");
     }
 
+    /** Says which runs of other checkouts share the engine: never removed from here. */
+    static void listForeign(PrintWriter err) {
+        for (Leftovers.Foreign run : Clusters.foreign()) {
+            err.println("lockchaos: left alone: " + run + " (another checkout's; its own 'cluster down' removes it)");
+        }
+    }
+
     /** {@code cluster up TOPOLOGY}. */
     @Command(name = "up", mixinStandardHelpOptions = true,
             description = "Start a cluster and leave it running. Topologies: redis-single, redis-replicated, "
@@ -87,6 +95,7 @@ public final class ClusterCommand implements Runnable {
                 return Main.EXIT_USAGE;
             }
             Clusters.removeDetachedExcept(null);
+            listForeign(err);
             long started = System.nanoTime();
             Cluster cluster;
             try {
@@ -174,8 +183,9 @@ public final class ClusterCommand implements Runnable {
                 err.println("lockchaos: no cluster is up");
             }
             if (!orphans.isEmpty()) {
-                err.println("lockchaos: removed leftover clusters of earlier 'cluster up' runs: " + orphans);
+                err.println("lockchaos: removed leftovers of this checkout's earlier runs: " + orphans);
             }
+            listForeign(err);
             return 0;
         }
     }

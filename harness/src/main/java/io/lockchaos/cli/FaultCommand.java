@@ -78,10 +78,13 @@ public final class FaultCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
+        boolean heal = words.size() == 1 && words.get(0).equals("heal");
+        Optional<FaultParser.Timed> timed;
         Optional<ClusterState> state;
         try {
+            timed = heal ? Optional.empty() : Optional.of(parse());
             state = ClusterState.read(stateFile != null ? stateFile : ClusterState.defaultFile());
-        } catch (ClusterException e) {
+        } catch (ClusterException | FaultSyntaxException e) {
             err.println("lockchaos: " + e.getMessage());
             return Main.EXIT_USAGE;
         }
@@ -97,7 +100,7 @@ public final class FaultCommand implements Callable<Integer> {
                 System::nanoTime);
         try {
             NodeNemesis nemesis = new NodeNemesis(targets, recorder, effectiveSeed);
-            int code = words.size() == 1 && words.get(0).equals("heal") ? heal(nemesis, err) : inject(nemesis, err);
+            int code = timed.isEmpty() ? heal(nemesis, err) : inject(nemesis, timed.get(), err);
             rememberNewPorts(state.get(), targets);
             return code;
         } catch (FaultSyntaxException | FaultNotSupportedException e) {
@@ -115,12 +118,17 @@ public final class FaultCommand implements Callable<Integer> {
         return 0;
     }
 
-    private int inject(NodeNemesis nemesis, PrintWriter err) {
+    /** The fault the words name; checked before anything looks for the cluster. */
+    private FaultParser.Timed parse() {
         FaultParser.Timed timed = FaultParser.parse(words);
         if (timed.fault() instanceof FaultSpec.ClockStrobe && timed.duration().isEmpty()) {
             throw new FaultSyntaxException("command line", 0, String.join(" ", words), "a clock strobe runs in this "
                     + "process and needs a duration, e.g. 'fault clock zk-1 strobe 5s 1s 30s'");
         }
+        return timed;
+    }
+
+    private int inject(NodeNemesis nemesis, FaultParser.Timed timed, PrintWriter err) {
         ActiveFault fault = nemesis.inject(timed.fault());
         if (timed.duration().isEmpty()) {
             err.println("lockchaos: " + timed.fault().script() + (fault.isHealed() ? " done"

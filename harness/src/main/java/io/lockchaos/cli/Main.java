@@ -1,5 +1,6 @@
 package io.lockchaos.cli;
 
+import io.lockchaos.checker.LockchaosException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -42,6 +43,7 @@ public final class Main implements Runnable {
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
         cli.setExitCodeExceptionMapper(e -> EXIT_USAGE);
+        cli.setExecutionExceptionHandler(Main::failed);
         cli.setParameterExceptionHandler((ex, args) -> {
             ex.getCommandLine().getErr().println("lockchaos: " + ex.getMessage());
             ex.getCommandLine().getErr().println("Try 'lockchaos "
@@ -49,6 +51,23 @@ public final class Main implements Runnable {
             return EXIT_USAGE;
         });
         return cli;
+    }
+
+    /**
+     * A command that threw: one line, never a stack trace. A {@link LockchaosException} says
+     * what is wrong and what to do (no checkout found, an unreadable file); anything else is a
+     * defect of lockchaos, named by its type and the place it was thrown.
+     */
+    private static int failed(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
+        if (e instanceof LockchaosException known) {
+            cli.getErr().println("lockchaos: " + known.getMessage());
+        } else {
+            StackTraceElement[] at = e.getStackTrace();
+            cli.getErr().println("lockchaos: internal error, please report it: " + e
+                    + (at.length > 0 ? " at " + at[0] : ""));
+        }
+        cli.getErr().flush();
+        return EXIT_USAGE;
     }
 
     @Override

@@ -41,6 +41,9 @@ public final class ReportCommand implements Callable<Integer> {
         } catch (LockchaosException e) {
             return usage(e.getMessage());
         }
+        done.tornLine().ifPresent(line -> spec.commandLine().getErr().println("lockchaos report: line " + line + " of "
+                + folder.resolve("history.jsonl") + " was torn (the run was killed while writing it); the report"
+                + " checks the " + (line - 1) + " lines before it"));
         spec.commandLine().getOut().println("report: " + done.report());
         spec.commandLine().getOut().println("verdict: " + done.valid().word()
                 + (done.checkedNow() ? " (checked now on history.jsonl: there is no results.json, the run did not"

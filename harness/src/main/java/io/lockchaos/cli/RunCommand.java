@@ -2,6 +2,7 @@ package io.lockchaos.cli;
 
 import io.lockchaos.checker.LockchaosException;
 import io.lockchaos.cluster.ClusterException;
+import io.lockchaos.cluster.EngineSetup;
 import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.report.ResultsIndex;
 import io.lockchaos.run.Run;
@@ -126,6 +127,12 @@ public final class RunCommand implements Callable<Integer> {
         Path root = ProjectRoot.find().resolve("results");
         err.println("lockchaos: running " + s.name() + " (seed " + s.seed() + ", " + s.duration().toSeconds()
                 + " s, " + s.workers() + " workers per storage mode)");
+        try {
+            EngineSetup.ensure();
+        } catch (ClusterException e) {
+            err.println("lockchaos: " + e.getMessage());
+            return EXIT_FAILED;
+        }
         Run run;
         try {
             run = Run.create(s, root, line -> {
@@ -143,8 +150,10 @@ public final class RunCommand implements Callable<Integer> {
             out.println(verdictLine(outcome));
             out.flush();
             return outcome.exitCode();
-        } catch (ClusterException | io.lockchaos.run.RunException e) {
-            err.println("lockchaos: the run failed: " + e.getMessage());
+        } catch (RuntimeException e) {
+            // A run that fails after it started is no verdict: unknown, with what it recorded. An
+            // error from the engine (stopped or gone mid-run) is not ours, so its type is named too.
+            err.println("lockchaos: the run failed: " + (e instanceof LockchaosException ? e.getMessage() : e));
             err.println("lockchaos: what was recorded is in " + run.results().dir());
             return EXIT_FAILED;
         } finally {

@@ -1,6 +1,7 @@
 package io.lockchaos.cluster;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
@@ -8,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -77,18 +79,69 @@ public record ClusterState(String runId, String topology, String network, int zk
     /**
      * The state in {@code file}, or empty when there is none.
      *
-     * @throws ClusterException when the file exists but is not a cluster state
+     * @throws ClusterException when the file exists but is not a whole cluster state: not JSON,
+     *     the wrong shape, or a field missing (named); the advice names only that cluster's containers
      */
     public static Optional<ClusterState> read(Path file) {
         if (!Files.exists(file)) {
             return Optional.empty();
         }
+        JsonNode tree;
         try {
-            return Optional.of(JSON.readValue(file.toFile(), ClusterState.class));
+            tree = JSON.readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            throw unreadable(file, null, "not JSON: " + e.getOriginalMessage(), e);
         } catch (IOException e) {
-            throw new ClusterException("the cluster state file " + file + " is unreadable (" + e.getMessage()
-                    + "); remove it, and any containers labelled " + RunLabels.RUN + " (docker ps -a --filter label="
-                    + RunLabels.RUN + ")", e);
+            throw unreadable(file, null, e.toString(), e);
         }
+        String runId = tree == null ? null : tree.path("runId").textValue();
+        ClusterState state;
+        try {
+            state = tree == null || !tree.isObject() ? null : JSON.treeToValue(tree, ClusterState.class);
+        } catch (JsonProcessingException e) {
+            throw unreadable(file, runId, e.getOriginalMessage(), e);
+        }
+        List<String> missing = state == null ? List.of("a JSON object") : state.missing();
+        if (!missing.isEmpty()) {
+            throw unreadable(file, runId, "it lacks " + String.join(", ", missing), null);
+        }
+        return Optional.of(state);
+    }
+
+    /** The fields that later commands need and this state lacks, by JSON path. */
+    private List<String> missing() {
+        List<String> missing = new ArrayList<>();
+        need(missing, "runId", runId);
+        need(missing, "topology", topology);
+        need(missing, "network", network);
+        need(missing, "nodes", nodes);
+        for (int i = 0; nodes != null && i < nodes.size(); i++) {
+            Entry e = nodes.get(i);
+            String at = "nodes[" + i + "]";
+            need(missing, at, e);
+            if (e != null) {
+                need(missing, at + ".name", e.name());
+                need(missing, at + ".role", e.role());
+                need(missing, at + ".host", e.host());
+                need(missing, at + ".ip", e.ip());
+                need(missing, at + ".containerId", e.containerId());
+                need(missing, at + ".containerName", e.containerName());
+            }
+        }
+        return missing;
+    }
+
+    private static void need(List<String> missing, String path, Object value) {
+        if (value == null) {
+            missing.add(path);
+        }
+    }
+
+    private static ClusterException unreadable(Path file, String runId, String why, Exception cause) {
+        String filter = runId != null && !runId.isBlank() ? RunLabels.RUN + "=" + runId
+                : RunLabels.CHECKOUT + "=" + RunLabels.currentCheckout();
+        return new ClusterException("the cluster state file " + file + " is unreadable (" + why + "); remove it, and "
+                + (runId != null && !runId.isBlank() ? "the containers of its run " + runId : "this checkout's containers")
+                + " (docker ps -a --filter label=" + filter + ")", cause);
     }
 }

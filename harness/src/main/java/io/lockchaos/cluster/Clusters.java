@@ -1,10 +1,6 @@
 package io.lockchaos.cluster;
 
 import com.github.dockerjava.api.DockerClient;
-import com.github.dockerjava.api.exception.NotFoundException;
-import io.lockchaos.cluster.ImageTags.Image;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -46,25 +42,38 @@ public final class Clusters {
 
     /** Removes every container and network of run {@code runId}; a missing run is fine. */
     public static void remove(String runId) {
-        new Leftovers(docker()).removeRun(runId);
+        leftovers().removeRun(runId);
     }
 
-    /** Removes detached runs other than {@code keepRunId} (null: all); returns their ids. */
+    /**
+     * Removes this checkout's detached runs other than {@code keepRunId} (null: all) and what
+     * its killed runs left; returns their ids. Other checkouts' runs stay ({@link #foreign()}).
+     */
     public static List<String> removeDetachedExcept(String keepRunId) {
-        return new Leftovers(docker()).removeDetachedExcept(keepRunId);
+        Leftovers leftovers = leftovers();
+        List<String> removed = new ArrayList<>(leftovers.removeOrphans());
+        removed.addAll(leftovers.removeDetachedExcept(keepRunId));
+        return removed;
+    }
+
+    /** The runs of other checkouts on this engine, left alone. */
+    public static List<Leftovers.Foreign> foreign() {
+        return leftovers().foreign();
     }
 
     /** How many containers of run {@code runId} exist, running or not. */
     public static int containerCount(String runId) {
-        return new Leftovers(docker()).containersOf(runId).size();
+        return leftovers().containersOf(runId).size();
+    }
+
+    private static Leftovers leftovers() {
+        return new Leftovers(docker(), RunLabels.currentCheckout());
     }
 
     private static Cluster start(Topology topology, ClusterOptions options, boolean detached) {
-        DockerClient docker = docker();
-        Leftovers leftovers = new Leftovers(docker);
+        Leftovers leftovers = leftovers();
         leftovers.removeOrphans();
         ImageTags images = ImageTags.forProject();
-        ensureImages(docker, images);
         String runId = HexFormat.of().formatHex(RANDOM.generateSeed(4));
         ContainerCluster cluster = new ContainerCluster(RunLabels.newRun(runId, topology, detached), topology, leftovers);
         cluster.start(Plan.of(topology, options, images));
@@ -74,8 +83,10 @@ public final class Clusters {
         return cluster;
     }
 
+    /** The engine's client, once docker/setup.sh made the engine and the images ready ({@link EngineSetup}). */
     static DockerClient docker() {
         requireOfflineTestcontainers();
+        EngineSetup.ensure();
         try {
             return DockerClientFactory.instance().client();
         } catch (IllegalStateException e) {
@@ -94,45 +105,6 @@ public final class Clusters {
             throw new ClusterException("set TESTCONTAINERS_RYUK_DISABLED=true and TESTCONTAINERS_HOST_OVERRIDE=localhost "
                     + "in the environment (./lockchaos and the harness's failsafe configuration do): lockchaos removes "
                     + "its own containers, and without them Testcontainers tries to pull images from a registry");
-        }
-    }
-
-    /** Builds missing images through docker/setup.sh, once; Testcontainers would try to pull them. */
-    private static synchronized void ensureImages(DockerClient docker, ImageTags images) {
-        List<String> missing = new ArrayList<>();
-        for (Image image : Image.values()) {
-            if (!exists(docker, images.tag(image))) {
-                missing.add(images.tag(image));
-            }
-        }
-        if (missing.isEmpty()) {
-            return;
-        }
-        Path setup = ProjectRoot.find().resolve("docker").resolve("setup.sh");
-        System.err.println("lockchaos: images " + missing + " are missing; running " + setup);
-        try {
-            Process p = new ProcessBuilder("bash", setup.toString())
-                    .redirectOutput(ProcessBuilder.Redirect.INHERIT)
-                    .redirectError(ProcessBuilder.Redirect.INHERIT)
-                    .start();
-            if (p.waitFor() != 0) {
-                throw new ClusterException(setup + " failed (exit " + p.exitValue() + ") building " + missing
-                        + "; run it by hand to see why");
-            }
-        } catch (IOException e) {
-            throw new ClusterException("cannot run " + setup + " to build " + missing, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ClusterException("interrupted while " + setup + " built " + missing, e);
-        }
-    }
-
-    private static boolean exists(DockerClient docker, String tag) {
-        try {
-            docker.inspectImageCmd(tag).exec();
-            return true;
-        } catch (NotFoundException e) {
-            return false;
         }
     }
 }

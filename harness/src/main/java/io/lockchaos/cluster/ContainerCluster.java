@@ -161,11 +161,13 @@ final class ContainerCluster implements Cluster {
                 .withLabels(labels.forNode(spec.name(), spec.role()))
                 .withCreateContainerCmdModifier(cmd -> configure(cmd, containerName, spec));
         containers.put(spec.name(), c);
+        LogTail tail = new LogTail(15);
+        c.withLogConsumer(tail);
         try {
             c.start();
         } catch (RuntimeException e) {
             throw new ClusterException("node " + spec.name() + " (" + c.getDockerImageName() + ") of the "
-                    + topology.id() + " cluster did not start: " + e.getMessage() + logTail(c), e);
+                    + topology.id() + " cluster did not start: " + e.getMessage() + tail.text(), e);
         }
         var info = c.getContainerInfo();
         ContainerNetwork onNetwork = info.getNetworkSettings().getNetworks().get(networkName);
@@ -185,16 +187,6 @@ final class ContainerCluster implements Cluster {
                 .withPortBindings(ports.stream()
                         .map(p -> new PortBinding(Ports.Binding.bindIp(Node.HOST), ExposedPort.tcp(p)))
                         .toList());
-    }
-
-    private static String logTail(GenericContainer<?> c) {
-        try {
-            String[] lines = c.getLogs().split("\n");
-            int from = Math.max(0, lines.length - 15);
-            return "\nlast lines of its log:\n" + String.join("\n", List.of(lines).subList(from, lines.length));
-        } catch (RuntimeException noLogs) {
-            return " (its log could not be read: " + noLogs.getMessage() + ")";
-        }
     }
 
     private static <T> T joinUnwrapped(CompletableFuture<T> f) {

@@ -1,7 +1,9 @@
 package io.lockchaos.cluster;
 
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -17,12 +19,17 @@ import java.util.Optional;
  * its JVM on purpose and only {@code cluster down} (or a later {@code cluster up} that no
  * longer finds it in the state file) removes it.
  *
+ * <p>Several checkouts (and users) may share one engine: every run also carries its
+ * checkout's canonical path, and a command removes only what its own checkout started
+ * ({@link #ours}); other checkouts' runs are listed and left alone.
+ *
  * @param runId unique per cluster start
  * @param topology the topology's id
  * @param owner {@code host:pid:startMillis} of the JVM that started it
  * @param detached whether it was started by {@code cluster up}
+ * @param checkout the canonical path of the checkout that started it
  */
-public record RunLabels(String runId, String topology, String owner, boolean detached) {
+public record RunLabels(String runId, String topology, String owner, boolean detached, String checkout) {
 
     public static final String RUN = "io.lockchaos.run";
     public static final String TOPOLOGY = "io.lockchaos.topology";
@@ -30,10 +37,32 @@ public record RunLabels(String runId, String topology, String owner, boolean det
     public static final String DETACHED = "io.lockchaos.detached";
     public static final String NODE = "io.lockchaos.node";
     public static final String ROLE = "io.lockchaos.role";
+    public static final String CHECKOUT = "io.lockchaos.checkout";
 
-    /** Labels for a new run owned by this JVM. */
+    /** Labels for a new run owned by this JVM and this checkout. */
     public static RunLabels newRun(String runId, Topology topology, boolean detached) {
-        return new RunLabels(runId, topology.id(), currentOwner(), detached);
+        return new RunLabels(runId, topology.id(), currentOwner(), detached, currentCheckout());
+    }
+
+    /**
+     * The checkout's identity: the canonical path of {@link ProjectRoot#find()} (symbolic links
+     * resolved, so two spellings of one checkout are one).
+     */
+    public static String currentCheckout() {
+        Path root = ProjectRoot.find();
+        try {
+            return root.toRealPath().toString();
+        } catch (IOException e) {
+            return root.toAbsolutePath().normalize().toString();
+        }
+    }
+
+    /**
+     * Whether a resource with these labels belongs to {@code checkout}. A run without the
+     * label (started by an older lockchaos) is nobody's here: listed, never removed.
+     */
+    public static boolean ours(Map<String, String> labels, String checkout) {
+        return checkout.equals(labels.get(CHECKOUT));
     }
 
     /** The labels of the network and of every container. */
@@ -43,6 +72,7 @@ public record RunLabels(String runId, String topology, String owner, boolean det
         labels.put(TOPOLOGY, topology);
         labels.put(OWNER, owner);
         labels.put(DETACHED, Boolean.toString(detached));
+        labels.put(CHECKOUT, checkout);
         return labels;
     }
 

@@ -7,6 +7,8 @@ import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.Ports;
+import io.lockchaos.cluster.ClusterException;
+import io.lockchaos.cluster.EngineSetup;
 import io.lockchaos.cluster.ScriptCommand;
 import io.lockchaos.faults.nemesis.NemesisException;
 import java.io.ByteArrayOutputStream;
@@ -43,8 +45,9 @@ record ContainerOps(String containerId, String node) {
                     + "tries to pull images from a registry");
         }
         try {
+            EngineSetup.ensure();
             return DockerClientFactory.instance().client();
-        } catch (IllegalStateException e) {
+        } catch (ClusterException | IllegalStateException e) {
             throw new NemesisException("no Docker engine answers: run docker/setup.sh, which starts one", e);
         }
     }

@@ -3,9 +3,12 @@ package io.lockchaos.run;
 import io.lockchaos.checker.history.History;
 import io.lockchaos.checker.history.Op;
 import io.lockchaos.checker.history.format.HistoryFormats;
+import io.lockchaos.checker.history.format.JsonLinesHistoryReader;
 import io.lockchaos.checker.history.format.JsonLinesHistoryWriter;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +17,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * The run's {@code history.jsonl} while the run goes: every worker's lines and the harness's
@@ -26,11 +30,18 @@ public final class HistoryLog implements AutoCloseable {
 
     private final Path file;
     private final BufferedWriter out;
+    private final Runnable onFirstLine;
     private int lines;
     private boolean closed;
 
     public HistoryLog(Path file) {
+        this(file, () -> { });
+    }
+
+    /** A log that runs {@code onFirstLine} once the first line is on disk. */
+    public HistoryLog(Path file, Runnable onFirstLine) {
         this.file = file;
+        this.onFirstLine = onFirstLine;
         try {
             this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
@@ -51,6 +62,9 @@ public final class HistoryLog implements AutoCloseable {
             lines++;
         } catch (IOException e) {
             throw new RunException("cannot append to " + file + " (" + e + ")", e);
+        }
+        if (lines == 1) {
+            onFirstLine.run();
         }
     }
 
@@ -81,6 +95,43 @@ public final class HistoryLog implements AutoCloseable {
         List<Op> events = new ArrayList<>(HistoryFormats.read(file).ops());
         events.sort(Comparator.comparingLong(Op::time));
         return History.of(file.toString(), events);
+    }
+
+    /**
+     * A run's history as a killed run may leave it: every complete line, sorted by time, and
+     * the number of the last line when it was torn. This log ends every line with a newline,
+     * so a file whose last byte is not one was cut while that line was written.
+     *
+     * @param history the complete lines' events
+     * @param tornLine the 1-based number of the torn last line, when there is one
+     */
+    public record Recorded(History history, OptionalInt tornLine) {
+    }
+
+    /** Reads {@code file} as {@link Recorded}: a torn last line is set aside and counted, not an error. */
+    static Recorded readRecorded(Path file) {
+        String text;
+        try {
+            if (Files.size(file) == 0 || lastByte(file) == '\n') {
+                return new Recorded(readByTime(file), OptionalInt.empty());
+            }
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new RunException("cannot read " + file + " (" + e + ")", e);
+        }
+        String complete = text.substring(0, text.lastIndexOf('\n') + 1);
+        int torn = (int) complete.chars().filter(c -> c == '\n').count() + 1;
+        List<Op> events = new ArrayList<>(new JsonLinesHistoryReader().read(file.toString(),
+                new StringReader(complete)).ops());
+        events.sort(Comparator.comparingLong(Op::time));
+        return new Recorded(History.of(file.toString(), events), OptionalInt.of(torn));
+    }
+
+    private static int lastByte(Path file) throws IOException {
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            in.seek(in.length() - 1);
+            return in.read();
+        }
     }
 
     /**

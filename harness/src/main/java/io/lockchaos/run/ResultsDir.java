@@ -3,6 +3,7 @@ package io.lockchaos.run;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
@@ -11,7 +12,8 @@ import java.time.format.DateTimeFormatter;
  * {@code scenario.json}, {@code history.jsonl} (appended while the run goes), {@code history.edn},
  * {@code results.json} and {@code report.html} (at the end), and {@code logs/} (one file per
  * worker and node).
- * Creating one points {@code results/latest} at it.
+ * {@code results/latest} points at it once its history holds an operation ({@link #linkLatest()}):
+ * a run that fails before it recorded anything leaves {@code latest} where it was.
  */
 public record ResultsDir(Path dir) {
 
@@ -31,13 +33,27 @@ public record ResultsDir(Path dir) {
                 dir = parent.resolve(stamp + "-" + n);
             }
             Files.createDirectories(dir.resolve("logs"));
-            Path latest = root.resolve("latest");
-            Files.deleteIfExists(latest);
-            Files.createSymbolicLink(latest, root.relativize(dir));
             return new ResultsDir(dir);
         } catch (IOException e) {
             throw new RunException("cannot create the results folder under " + parent + " (" + e + "); "
                     + "check that it is writable", e);
+        }
+    }
+
+    /**
+     * Points {@code results/latest} (beside the scenario's folder) at this folder, by a relative
+     * link moved into place in one step, so {@code latest} is never missing meanwhile.
+     */
+    public void linkLatest() {
+        Path root = dir.getParent().getParent();
+        Path latest = root.resolve("latest");
+        Path fresh = root.resolve(".latest-" + ProcessHandle.current().pid());
+        try {
+            Files.deleteIfExists(fresh);
+            Files.createSymbolicLink(fresh, root.relativize(dir));
+            Files.move(fresh, latest, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new RunException("cannot point " + latest + " at " + dir + " (" + e + ")", e);
         }
     }
 

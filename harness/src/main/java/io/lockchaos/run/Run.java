@@ -138,7 +138,7 @@ public final class Run implements AutoCloseable {
         cluster = Clusters.start(scenario.topology(), ClusterOptions.DEFAULTS);
         say("cluster up: " + cluster.nodes().stream().map(Node::name).toList() + " (run " + cluster.runId() + ")");
         long start = System.nanoTime();
-        history = new HistoryLog(results.historyJsonl());
+        history = new HistoryLog(results.historyJsonl(), this::linkLatest);
         startWorkers(start);
         awaitFirstOps();
         startNemesis(start);
@@ -160,6 +160,15 @@ public final class Run implements AutoCloseable {
         writeReport(merged, checks);
         saveNodeLogs();
         return outcome;
+    }
+
+    /** {@code results/latest} moves to this run once it has recorded something. */
+    private void linkLatest() {
+        try {
+            results.linkLatest();
+        } catch (RunException e) {
+            say(e.getMessage() + "; the run goes on");
+        }
     }
 
     private void writeReport(History merged, Map<String, CheckResult> checks) {

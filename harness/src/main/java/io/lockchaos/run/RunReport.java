@@ -1,5 +1,6 @@
 package io.lockchaos.run;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.checker.CheckOptions;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Consumer;
 
 /**
@@ -38,8 +40,9 @@ public final class RunReport {
      * @param report the page written
      * @param checkedNow whether the checks ran now, on history.jsonl, because results.json was missing
      * @param valid the verdict of every check together
+     * @param tornLine the number of history.jsonl's last line when a kill cut it (left out of the checks)
      */
-    public record Regenerated(Path report, boolean checkedNow, Validity valid) {
+    public record Regenerated(Path report, boolean checkedNow, Validity valid, OptionalInt tornLine) {
     }
 
     /** Writes the report of a run that finished with {@code checks}. */
@@ -80,16 +83,19 @@ public final class RunReport {
         Path scenarioFile = need(dir.scenarioJson(), "written when the run starts");
         Path historyFile = need(dir.historyJsonl(), "written while the run goes");
         Scenario s = ScenarioFile.read(scenarioFile);
-        History history = HistoryLog.readByTime(historyFile);
+        HistoryLog.Recorded recorded = HistoryLog.readRecorded(historyFile);
+        History history = recorded.history();
         boolean checkedNow = !Files.exists(dir.resultsJson());
         List<Verdict> verdicts = checkedNow ? verdicts(RunChecks.run(s, history, CheckOptions.defaults()))
-                : verdicts(dir.resultsJson());
+                : verdicts(dir.resultsJson(), s);
+        String torn = recorded.tornLine().isPresent() ? "; the last line of history.jsonl (line "
+                + recorded.tornLine().getAsInt() + ") was torn by the kill and is left out" : "";
         Optional<String> failure = checkedNow ? Optional.of("it did not finish (there is no results.json: it was"
-                + " killed or failed; its stderr said why)") : Optional.empty();
+                + " killed or failed; its stderr said why)" + torn) : Optional.empty();
         ReportData data = data(dir, s, history, verdicts, failure, checkedNow
                 ? "lockchaos report, now, on history.jsonl (no results.json)" : "the run (results.json)");
         dir.write(dir.reportHtml(), Reports.html(data));
-        return new Regenerated(dir.reportHtml(), checkedNow, data.valid());
+        return new Regenerated(dir.reportHtml(), checkedNow, data.valid(), recorded.tornLine());
     }
 
     /** The page's data; the schedule shown is the one played (a random one as drawn), as scenario.json records it. */
@@ -107,16 +113,38 @@ public final class RunReport {
         return checks.values().stream().map(Verdict::of).toList();
     }
 
-    private static List<Verdict> verdicts(Path resultsJson) {
+    /**
+     * The verdicts results.json records: refused, before anything is written, unless it holds a
+     * {@code checks} object with exactly the scenario's checks, each an object.
+     */
+    private static List<Verdict> verdicts(Path resultsJson, Scenario s) {
+        String again = "; remove it and run 'lockchaos report' again to check history.jsonl anew";
         JsonNode root;
         try {
             root = JSON.readTree(resultsJson.toFile());
+        } catch (JsonProcessingException e) {
+            throw new ReportException(resultsJson + " is not readable JSON (" + e.getOriginalMessage() + ")" + again, e);
         } catch (IOException e) {
-            throw new ReportException(resultsJson + " is not readable JSON (" + e.getMessage() + "); remove it and"
-                    + " run 'lockchaos report' again to check history.jsonl anew", e);
+            throw new ReportException("cannot read " + resultsJson + " (" + e + ")", e);
+        }
+        JsonNode checks = root == null ? null : root.get("checks");
+        if (checks == null || !checks.isObject()) {
+            throw new ReportException(resultsJson + " has no \"checks\" object, as 'lockchaos run' writes it" + again);
+        }
+        List<String> names = new ArrayList<>();
+        checks.fieldNames().forEachRemaining(names::add);
+        if (!names.equals(s.checkNames())) {
+            throw new ReportException(resultsJson + " has the checks " + names + " but the scenario's are "
+                    + s.checkNames() + again);
         }
         List<Verdict> verdicts = new ArrayList<>();
-        root.path("checks").fields().forEachRemaining(e -> verdicts.add(Verdict.of(e.getKey(), e.getValue())));
+        for (String name : names) {
+            if (!checks.get(name).isObject()) {
+                throw new ReportException(resultsJson + ": check '" + name + "' is " + checks.get(name)
+                        + ", not an object with \"valid\" and \"summary\"" + again);
+            }
+            verdicts.add(Verdict.of(name, checks.get(name)));
+        }
         return verdicts;
     }
 

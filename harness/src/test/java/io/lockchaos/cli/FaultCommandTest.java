@@ -1,6 +1,7 @@
 package io.lockchaos.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.cluster.ClusterState;
@@ -69,6 +70,18 @@ class FaultCommandTest {
     void badFaultsAreBadUsageWithTheReason(String fault, String reason) {
         assertEquals(Main.EXIT_USAGE, run(redisSingle(), fault.split(" ")));
         assertTrue(err.contains(reason), err);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "explode redis-1|unknown fault kind 'explode'",
+        "clock redis-1 strobe 5s 1s|a clock strobe runs in this process and needs a duration",
+        "clock redis-1 120s|'120s' is not a clock offset",
+    })
+    void syntaxIsCheckedBeforeTheClusterIsLookedFor(String fault, String reason) {
+        assertEquals(Main.EXIT_USAGE, run(dir.resolve("absent.json"), fault.split(" ")));
+        assertTrue(err.contains(reason), err);
+        assertFalse(err.contains("no cluster is up"), err);
     }
 
     @Test

@@ -20,7 +20,7 @@ final class Docker {
 
     /** Containers and networks labelled with {@code runId}. */
     static int resourcesOf(String runId) {
-        Leftovers l = new Leftovers(client());
+        Leftovers l = new Leftovers(client(), RunLabels.currentCheckout());
         return l.containersOf(runId).size() + l.networksOf(runId).size();
     }
 

@@ -30,11 +30,27 @@ class ResultsDirTest {
         assertTrue(Files.isDirectory(first.dir().resolve("logs")));
         assertEquals(first.dir().resolve("history.jsonl"), first.historyJsonl());
         assertEquals(first.dir().resolve("logs").resolve("worker-2.log"), first.log("worker-2"));
+        first.linkLatest();
         ResultsDir second = ResultsDir.create(root, "s1", AT);
         assertEquals(root.resolve("s1").resolve("20261130-050709-2"), second.dir());
+        assertEquals(Path.of("s1", "20261130-050709"), Files.readSymbolicLink(root.resolve("latest")),
+                "a run that has recorded nothing yet leaves latest where it was");
+        second.linkLatest();
         assertTrue(Files.isSymbolicLink(root.resolve("latest")));
         assertEquals(Path.of("s1", "20261130-050709-2"), Files.readSymbolicLink(root.resolve("latest")),
                 "a relative link, so the results folder can move");
+    }
+
+    @Test
+    void latestMovesWhenTheHistoryHasItsFirstLine(@TempDir Path root) throws IOException {
+        ResultsDir earlier = ResultsDir.create(root, "s1", AT);
+        earlier.linkLatest();
+        ResultsDir dir = ResultsDir.create(root, "s2", AT);
+        try (HistoryLog log = new HistoryLog(dir.historyJsonl(), dir::linkLatest)) {
+            assertEquals(earlier.dir().toRealPath(), root.resolve("latest").toRealPath(), "an empty history: not yet");
+            log.appendLine(line(0, 100, OpType.INVOKE, 0));
+            assertEquals(dir.dir().toRealPath(), root.resolve("latest").toRealPath(), "moved with the first line");
+        }
     }
 
     @Test
