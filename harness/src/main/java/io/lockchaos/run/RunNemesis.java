@@ -112,7 +112,7 @@ final class RunNemesis implements Nemesis {
             return nemesis.inject(new FaultSpec.Pause(resolve(p.targets())));
         }
         if (fault instanceof FaultSpec.Partition p && p.shape() == FaultSpec.PartitionShape.WORKERS) {
-            return nemesis.inject(new FaultSpec.Partition(p.shape(), resolve(p.targets())));
+            return nemesis.inject(new FaultSpec.Partition(p.shape(), resolve(p.targets()), p.from()));
         }
         return nemesis.inject(fault);
     }

@@ -91,7 +91,21 @@ public final class NodeNemesis implements Nemesis {
             throw new FaultNotSupportedException("'" + p.script() + "': there are no workers to cut off; it needs "
                     + "worker nodes, which only a run has: put it in a scenario's schedule");
         }
-        return PartitionFault.cutOff(p, workers, servers(), recorder);
+        return PartitionFault.cutOff(p, workers, p.from().isEmpty() ? servers() : from(p), recorder);
+    }
+
+    /** The lock-service nodes a {@code partition workers ... from} names; a worker or the storage is refused. */
+    private List<Partitionable> from(FaultSpec.Partition p) {
+        List<Partitionable> named = new ArrayList<>();
+        for (String name : p.from()) {
+            FaultNode node = node(name);
+            if (!(node instanceof Partitionable server) || node instanceof ClientNode) {
+                throw new FaultNotSupportedException("'" + p.script() + "': " + name + " is not a lock-service node; "
+                        + "workers can be cut off from " + Each.names(servers()));
+            }
+            named.add(server);
+        }
+        return named;
     }
 
     /** The lock-service nodes a partition may cut: every partitionable node but the workers. */
@@ -133,9 +147,7 @@ public final class NodeNemesis implements Nemesis {
     private <T extends FaultNode> List<T> nodes(List<String> names, Class<T> capability, String verb) {
         List<T> found = new ArrayList<>();
         for (String name : names) {
-            FaultNode node = targets.nodes().stream().filter(n -> n.name().equals(name)).findFirst()
-                    .orElseThrow(() -> new FaultNotSupportedException("no node '" + name + "' in this cluster; its nodes are "
-                            + Each.names(targets.nodes())));
+            FaultNode node = node(name);
             if (!capability.isInstance(node)) {
                 throw new FaultNotSupportedException("node '" + name + "' cannot be " + verb + "; nodes that can: "
                         + Each.names(all(capability)));
@@ -143,6 +155,12 @@ public final class NodeNemesis implements Nemesis {
             found.add(capability.cast(node));
         }
         return found;
+    }
+
+    private FaultNode node(String name) {
+        return targets.nodes().stream().filter(n -> n.name().equals(name)).findFirst()
+                .orElseThrow(() -> new FaultNotSupportedException("no node '" + name + "' in this cluster; its nodes are "
+                        + Each.names(targets.nodes())));
     }
 
     private <T extends FaultNode> List<T> all(Class<T> capability) {

@@ -30,8 +30,9 @@ final class PartitionFault {
     }
 
     /**
-     * {@code partition workers}: each of {@code workers} drops every one of {@code servers},
-     * both ways, by rules in the worker's own namespace; the servers get no rule.
+     * {@code partition workers}: each of {@code workers} drops every one of {@code servers}
+     * (the whole lock service, or the nodes its {@code from} names), both ways, by rules in the
+     * worker's own namespace; the servers get no rule.
      */
     static ActiveFault cutOff(FaultSpec.Partition spec, List<ClientNode> workers, List<Partitionable> servers,
                               FaultRecorder recorder) {

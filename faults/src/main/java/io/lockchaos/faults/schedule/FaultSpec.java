@@ -73,7 +73,7 @@ public sealed interface FaultSpec {
         HALVES,
         /** Two halves that can both reach one bridge node. */
         BRIDGE,
-        /** Workers cut off from the lock service. */
+        /** Workers cut off from the lock service, or from the named part of it. */
         WORKERS;
 
         String word() {
@@ -81,17 +81,32 @@ public sealed interface FaultSpec {
         }
     }
 
-    record Partition(PartitionShape shape, List<String> targets) implements FaultSpec {
+    /**
+     * A network partition of {@code shape}. For {@link PartitionShape#WORKERS}, {@code targets}
+     * are the workers (none: all of them) and {@code from} the lock-service nodes they are cut
+     * off from (none: every one); the other shapes take no {@code from}.
+     */
+    record Partition(PartitionShape shape, List<String> targets, List<String> from) implements FaultSpec {
         public Partition {
             targets = List.copyOf(targets);
+            from = List.copyOf(from);
             if (shape == PartitionShape.ISOLATE && targets.isEmpty()) {
                 throw new IllegalArgumentException("partition isolate needs the nodes to isolate");
             }
+            if (shape != PartitionShape.WORKERS && !from.isEmpty()) {
+                throw new IllegalArgumentException("only partition workers cuts off from named nodes");
+            }
+        }
+
+        /** A partition that cuts workers off from the whole lock service (or any other shape). */
+        public Partition(PartitionShape shape, List<String> targets) {
+            this(shape, targets, List.of());
         }
 
         @Override
         public String script() {
-            return "partition " + shape.word() + (targets.isEmpty() ? "" : " " + String.join(",", targets));
+            return "partition " + shape.word() + (targets.isEmpty() ? "" : " " + String.join(",", targets))
+                    + (from.isEmpty() ? "" : " from " + String.join(",", from));
         }
     }
 

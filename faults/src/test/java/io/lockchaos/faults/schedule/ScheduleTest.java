@@ -40,6 +40,9 @@ class ScheduleTest {
         "at 3s partition workers",
         "at 3s partition workers for 8s",
         "at 3s partition workers holder-unfenced,worker-3 for 8s",
+        "at 3s partition workers worker-1 from redis-4,redis-5 for 8s",
+        "at 3s partition workers holder-unfenced from redis-4",
+        "at 3s partition workers from redis-1,redis-2",
         "at 4s latency redis-1 200ms jitter 50ms for 5s",
         "at 4s latency redis-1 200ms",
         "at 4s bandwidth redis-1 64",
@@ -68,6 +71,12 @@ class ScheduleTest {
                 FaultParser.parse(List.of("pause", "worker-1", "2m")).duration());
         FaultParser.Timed cut = FaultParser.parse(List.of("partition", "isolate", "zk-2"));
         assertEquals(new FaultSpec.Partition(PartitionShape.ISOLATE, List.of("zk-2")), cut.fault());
+        FaultParser.Timed from = FaultParser.parse(List.of("partition", "workers", "worker-1", "from", "redis-4,redis-5",
+                "10s"));
+        assertEquals(new FaultSpec.Partition(PartitionShape.WORKERS, List.of("worker-1"), List.of("redis-4", "redis-5")),
+                from.fault());
+        assertEquals(List.of("worker-1"), from.fault().targets());
+        assertEquals(Optional.of(Duration.ofSeconds(10)), from.duration());
     }
 
     @ParameterizedTest
@@ -81,6 +90,10 @@ class ScheduleTest {
         "at 5s pause worker-2 12s please|unexpected 'please'",
         "pause worker-2|a step reads 'at TIME FAULT [for DURATION]'",
         "at 5s pause worker/2|'worker/2' is not a node name",
+        "at 5s partition workers worker-1 from|expected the target nodes",
+        "at 5s partition workers worker-1 from redis/4|'redis/4' is not a node name",
+        "at 5s partition isolate redis-1 from redis-4|unexpected 'from'",
+        "at 5s partition halves from redis-4|unexpected 'from'",
     })
     void badLinesNameTheFileTheLineAndTheProblem(String line, String message) {
         FaultSyntaxException e = assertThrows(FaultSyntaxException.class,
