@@ -2,7 +2,8 @@ package io.lockchaos.nemesis;
 
 import io.lockchaos.checker.history.Value;
 import io.lockchaos.faults.link.ActiveLinkFault;
-import io.lockchaos.faults.link.LinkFaults;
+import io.lockchaos.faults.link.ToxiproxyLinks;
+import io.lockchaos.faults.nemesis.LinkFaults;
 import io.lockchaos.faults.link.LinkReset;
 import io.lockchaos.faults.link.LinkTarget;
 import io.lockchaos.faults.nemesis.ActiveFault;
@@ -18,12 +19,12 @@ import java.util.Locale;
  * Injecting adds one toxic per target and records {@code :start-latency {:targets [...] ...}};
  * closing removes exactly those toxics and records {@code :stop-latency}.
  */
-final class ProxyLinks implements io.lockchaos.faults.nemesis.LinkFaults {
+final class ProxyLinks implements LinkFaults {
 
-    private final LinkFaults links;
+    private final ToxiproxyLinks links;
     private final List<String> proxied;
 
-    ProxyLinks(LinkFaults links, List<String> proxied) {
+    ProxyLinks(ToxiproxyLinks links, List<String> proxied) {
         this.links = links;
         this.proxied = List.copyOf(proxied);
     }

@@ -116,7 +116,8 @@ public final class NodeNemesis implements Nemesis {
     private ActiveFault toxic(FaultSpec.LinkToxic toxic) {
         LinkFaults links = targets.links().orElseThrow(() -> new FaultNotSupportedException(
                 "'" + toxic.script() + "': link toxics (latency, bandwidth, blackhole, reset-peer) need the proxy "
-                        + "in front of the nodes, which this cluster does not have (not available yet)"));
+                        + "in front of the nodes, and this cluster has no 'toxiproxy' node (a cluster started by an "
+                        + "older lockchaos: start it again)"));
         for (String name : toxic.targets()) {
             if (!links.proxied().contains(name)) {
                 throw new FaultNotSupportedException("'" + toxic.script() + "': " + name
