@@ -4,6 +4,7 @@ import io.lockchaos.checker.history.Value;
 import io.lockchaos.faults.link.ActiveLinkFault;
 import io.lockchaos.faults.link.ToxiproxyLinks;
 import io.lockchaos.faults.nemesis.LinkFaults;
+import io.lockchaos.faults.nemesis.NemesisOps;
 import io.lockchaos.faults.link.LinkReset;
 import io.lockchaos.faults.link.LinkTarget;
 import io.lockchaos.faults.nemesis.ActiveFault;
@@ -12,7 +13,6 @@ import io.lockchaos.faults.schedule.FaultSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The link package: the nemesis's link toxics on the cluster's proxy, through toxiproxy-java.
@@ -45,12 +45,12 @@ final class ProxyLinks implements LinkFaults {
             added.forEach(ActiveLinkFault::close);
             throw e;
         }
-        String kind = toxic.kind().name().toLowerCase(Locale.ROOT).replace('_', '-');
+        String band = toxic.kind().word();
         Value.Dict value = describe(toxic);
-        recorder.record("start-" + kind, value);
+        recorder.record(NemesisOps.start(band), value);
         return ActiveFault.healedBy(toxic, () -> {
             added.forEach(ActiveLinkFault::close);
-            recorder.record("stop-" + kind, value);
+            recorder.record(NemesisOps.stop(band), value);
         });
     }
 

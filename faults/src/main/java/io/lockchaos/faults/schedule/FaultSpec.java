@@ -6,7 +6,9 @@ import java.util.Locale;
 
 /**
  * One fault, as data: what to do to which nodes. How long it lasts belongs to the
- * {@link ScheduledFault} or the command that injects it, not to the fault.
+ * {@link ScheduledFault} or the command that injects it, not to the fault. Code that acts on
+ * every kind does so through {@link #accept}: a new kind adds a method to {@link Cases}, so
+ * every place that handles faults fails to compile until it handles the new one too.
  */
 public sealed interface FaultSpec {
 
@@ -15,6 +17,30 @@ public sealed interface FaultSpec {
 
     /** The fault's text form, without a duration: {@code pause worker-2}. */
     String script();
+
+    /** The case of {@code cases} for this kind of fault. */
+    <R> R accept(Cases<R> cases);
+
+    /** One case per kind of fault: the exhaustive switch over this sealed type. */
+    interface Cases<R> {
+        R pause(Pause fault);
+
+        R clockBump(ClockBump fault);
+
+        R clockStrobe(ClockStrobe fault);
+
+        R clockReset(ClockReset fault);
+
+        R partition(Partition fault);
+
+        R linkToxic(LinkToxic fault);
+
+        R kill(Kill fault);
+
+        R restart(Restart fault);
+
+        R failover(Failover fault);
+    }
 
     /** SIGSTOP, later SIGCONT, of a server process or a worker process. */
     record Pause(List<String> targets) implements FaultSpec {
@@ -25,6 +51,11 @@ public sealed interface FaultSpec {
         @Override
         public String script() {
             return "pause " + String.join(",", targets);
+        }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.pause(this);
         }
     }
 
@@ -37,6 +68,11 @@ public sealed interface FaultSpec {
         @Override
         public String script() {
             return "clock " + String.join(",", targets) + " " + Durations.formatOffset(offset);
+        }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.clockBump(this);
         }
     }
 
@@ -51,6 +87,11 @@ public sealed interface FaultSpec {
             return "clock " + String.join(",", targets) + " strobe " + Durations.format(delta)
                     + " " + Durations.format(period);
         }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.clockStrobe(this);
+        }
     }
 
     /** Puts the targets' wall clocks back to true time. */
@@ -62,6 +103,11 @@ public sealed interface FaultSpec {
         @Override
         public String script() {
             return "clock " + String.join(",", targets) + " reset";
+        }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.clockReset(this);
         }
     }
 
@@ -108,13 +154,19 @@ public sealed interface FaultSpec {
             return "partition " + shape.word() + (targets.isEmpty() ? "" : " " + String.join(",", targets))
                     + (from.isEmpty() ? "" : " from " + String.join(",", from));
         }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.partition(this);
+        }
     }
 
     /** Toxics on the links through the proxy, in Toxiproxy's vocabulary. */
     enum ToxicKind {
         LATENCY, BANDWIDTH, BLACKHOLE, RESET_PEER;
 
-        String word() {
+        /** The kind's word in fault lines and in its ops' band: {@code reset-peer}. */
+        public String word() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
@@ -139,6 +191,11 @@ public sealed interface FaultSpec {
                 case BLACKHOLE, RESET_PEER -> base;
             };
         }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.linkToxic(this);
+        }
     }
 
     /** SIGKILL of the targets' server processes (restarted when the fault heals). */
@@ -151,6 +208,11 @@ public sealed interface FaultSpec {
         public String script() {
             return "kill " + String.join(",", targets);
         }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.kill(this);
+        }
     }
 
     /** Restart of killed (or running) servers. */
@@ -162,6 +224,11 @@ public sealed interface FaultSpec {
         @Override
         public String script() {
             return "restart " + String.join(",", targets);
+        }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.restart(this);
         }
     }
 
@@ -183,6 +250,11 @@ public sealed interface FaultSpec {
         @Override
         public String script() {
             return "failover " + method.word();
+        }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.failover(this);
         }
     }
 

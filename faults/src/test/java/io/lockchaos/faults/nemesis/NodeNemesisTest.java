@@ -10,6 +10,7 @@ import io.lockchaos.checker.history.OpType;
 import io.lockchaos.checker.history.Process;
 import io.lockchaos.checker.history.format.JsonLinesHistoryReader;
 import io.lockchaos.checker.history.format.JsonLinesHistoryWriter;
+import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.faults.schedule.FaultSpec;
 import java.io.StringReader;
@@ -133,7 +134,8 @@ class NodeNemesisTest {
             }
         };
         NodeNemesis n = new NodeNemesis(new FakeTargets(List.of(a, b, c), Optional.of(sentinel)), recorder, 1);
-        assertTrue(n.menu().failover());
+        assertEquals(List.of("redis-1", "redis-2", "redis-3"), n.menu().offered(FaultKind.FAILOVER),
+                "a failover is offered, over the servers that may be the primary");
         n.inject(fault("failover command")).close();
         assertEquals(List.of("start-failover {:method \"command\", :old \"redis-1\", :new \"redis-3\"}",
                 "stop-failover {:old \"redis-1\", :primary \"redis-3\"}"), recorder.ops);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.faults.schedule.FaultSpec;
 import java.util.List;
@@ -100,7 +101,7 @@ class WorkersPartitionTest {
         FaultNotSupportedException worker = assertThrows(FaultNotSupportedException.class,
                 () -> nemesis.inject(fault("partition isolate worker-1")));
         assertTrue(worker.getMessage().contains("'partition workers worker-1'"), worker.getMessage());
-        assertEquals(List.of("zk-1", "zk-2", "zk-3"), nemesis.menu().partitionable());
+        assertEquals(List.of("zk-1", "zk-2", "zk-3"), nemesis.menu().offered(FaultKind.PARTITION));
     }
 
     @Test
