@@ -13,18 +13,10 @@ import java.util.Random;
  * {@link LinkFaults}) with the targets it names, each checked to exist and to have the
  * capability the fault needs. One case per kind ({@link FaultSpec.Cases}): a kind without a
  * case here does not compile.
+ *
+ * @param random drives the random choices of partitions into halves or with a bridge
  */
-final class Dispatch implements FaultSpec.Cases<ActiveFault> {
-
-    private final FaultTargets targets;
-    private final FaultRecorder recorder;
-    private final Random random;
-
-    Dispatch(FaultTargets targets, FaultRecorder recorder, Random random) {
-        this.targets = targets;
-        this.recorder = recorder;
-        this.random = random;
-    }
+record Dispatch(FaultTargets targets, FaultRecorder recorder, Random random) implements FaultSpec.Cases<ActiveFault> {
 
     @Override
     public ActiveFault pause(FaultSpec.Pause p) {
@@ -33,17 +25,21 @@ final class Dispatch implements FaultSpec.Cases<ActiveFault> {
 
     @Override
     public ActiveFault clockBump(FaultSpec.ClockBump c) {
-        return ClockFault.bump(c, nodes(c.targets(), ClockSkewable.class, "clock-skewed"), recorder);
+        return ClockFault.bump(c, clocks(c), recorder);
     }
 
     @Override
     public ActiveFault clockStrobe(FaultSpec.ClockStrobe c) {
-        return ClockFault.strobe(c, nodes(c.targets(), ClockSkewable.class, "clock-skewed"), recorder);
+        return ClockFault.strobe(c, clocks(c), recorder);
     }
 
     @Override
     public ActiveFault clockReset(FaultSpec.ClockReset c) {
-        return ClockFault.reset(c, nodes(c.targets(), ClockSkewable.class, "clock-skewed"), recorder);
+        return ClockFault.reset(c, clocks(c), recorder);
+    }
+
+    private List<ClockSkewable> clocks(FaultSpec clock) {
+        return nodes(clock.targets(), ClockSkewable.class, "clock-skewed");
     }
 
     @Override

@@ -19,59 +19,40 @@ import java.util.function.Function;
  */
 public enum FaultKind {
     /** A pause of one pausable process. */
-    PAUSE {
-        @Override
-        List<Draw> draws(List<String> offered) {
-            return List.of(r -> new FaultSpec.Pause(List.of(pick(r, offered))));
-        }
-    },
+    PAUSE(offered -> List.of(r -> new FaultSpec.Pause(List.of(pick(r, offered))))),
     /** A clock bump of one clock-skewable server by up to 300 s either way. */
-    CLOCK {
-        @Override
-        List<Draw> draws(List<String> offered) {
-            return List.of(r -> new FaultSpec.ClockBump(List.of(pick(r, offered)),
-                    Duration.ofSeconds((r.nextBoolean() ? 1 : -1) * (1 + r.nextInt(300)))));
-        }
-    },
+    CLOCK(offered -> List.of(r -> new FaultSpec.ClockBump(List.of(pick(r, offered)),
+            Duration.ofSeconds((r.nextBoolean() ? 1 : -1) * (1 + r.nextInt(300)))))),
     /** A kill of one server. */
-    KILL {
-        @Override
-        List<Draw> draws(List<String> offered) {
-            return List.of(r -> new FaultSpec.Kill(List.of(pick(r, offered))));
-        }
-    },
+    KILL(offered -> List.of(r -> new FaultSpec.Kill(List.of(pick(r, offered))))),
     /** One server isolated, or (from three servers on) random halves. */
-    PARTITION {
-        @Override
-        List<Draw> draws(List<String> offered) {
-            Draw isolate = r -> new FaultSpec.Partition(PartitionShape.ISOLATE, List.of(pick(r, offered)));
-            return offered.size() >= 3
-                    ? List.of(isolate, r -> new FaultSpec.Partition(PartitionShape.HALVES, List.of()))
-                    : List.of(isolate);
-        }
-    },
+    PARTITION(offered -> {
+        Draw isolate = r -> new FaultSpec.Partition(PartitionShape.ISOLATE, List.of(pick(r, offered)));
+        return offered.size() >= 3
+                ? List.of(isolate, r -> new FaultSpec.Partition(PartitionShape.HALVES, List.of()))
+                : List.of(isolate);
+    }),
     /** 50 ms to 1 s of latency, with up to 100 ms of jitter, on one proxied link. */
-    LINK {
-        @Override
-        List<Draw> draws(List<String> offered) {
-            return List.of(r -> new FaultSpec.LinkToxic(ToxicKind.LATENCY, List.of(pick(r, offered)),
-                    Duration.ofMillis(50 + r.nextInt(950)), Duration.ofMillis(r.nextInt(100)), 0));
-        }
-    },
+    LINK(offered -> List.of(r -> new FaultSpec.LinkToxic(ToxicKind.LATENCY, List.of(pick(r, offered)),
+            Duration.ofMillis(50 + r.nextInt(950)), Duration.ofMillis(r.nextInt(100)), 0))),
     /** A failover by a random method (the offered names only say that one is possible). */
-    FAILOVER {
-        @Override
-        List<Draw> draws(List<String> offered) {
-            return List.of(r -> new FaultSpec.Failover(FailoverMethod.values()[r.nextInt(FailoverMethod.values().length)]));
-        }
-    };
+    FAILOVER(offered -> List.of(r -> new FaultSpec.Failover(
+            FailoverMethod.values()[r.nextInt(FailoverMethod.values().length)])));
 
     /** Draws one fault of a kind. */
     interface Draw extends Function<SplittableRandom, FaultSpec> {
     }
 
+    private final Function<List<String>, List<Draw>> draws;
+
+    FaultKind(Function<List<String>, List<Draw>> draws) {
+        this.draws = draws;
+    }
+
     /** The ways this kind draws a fault from {@code offered} (not empty). */
-    abstract List<Draw> draws(List<String> offered);
+    List<Draw> draws(List<String> offered) {
+        return draws.apply(offered);
+    }
 
     /** The kind's word: {@code pause}, {@code clock}, .... */
     public String word() {
