@@ -15,14 +15,17 @@
  *
  * <p>{@link io.lockchaos.faults.nemesis.NodeNemesis} takes a
  * {@link io.lockchaos.faults.schedule.FaultSpec} and hands it to its package (one class per
- * kind: injector, heal, what it records) and returns an
+ * kind: injector, heal, sweep, what it records) through {@code Dispatch}, the exhaustive
+ * {@link io.lockchaos.faults.schedule.FaultSpec.Cases} (a kind without a case does not
+ * compile), and returns an
  * {@link io.lockchaos.faults.nemesis.ActiveFault} whose {@code close()} heals exactly what the
  * injection did. {@code healAll()} heals every fault in force and then sweeps the nodes for
  * anything of lockchaos's left over: tagged rules, stopped processes, clock offsets, killed
  * servers, toxics and disabled proxies (named in the {@code :heal-all} op). Each injection and heal is one {@code :info} operation of process
  * {@code :nemesis} through a {@link io.lockchaos.faults.nemesis.FaultRecorder}
  * ({@code :start-pause}, {@code :stop-pause}, {@code :start-clock} with old and new offsets,
- * {@code :heal-all}, ...).
+ * {@code :heal-all}, ...), named by {@link io.lockchaos.faults.nemesis.NemesisOps}, from which
+ * the report draws its fault bands.
  *
  * <p>{@link io.lockchaos.faults.nemesis.ScheduleRunner} plays a scripted or random
  * {@link io.lockchaos.faults.schedule.Schedule} by a

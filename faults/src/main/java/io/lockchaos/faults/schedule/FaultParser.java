@@ -6,9 +6,13 @@ import io.lockchaos.faults.schedule.FaultSpec.ToxicKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Reads the text form of one fault ({@code KIND TARGETS ARGS [for] [DURATION]}); the grammar
@@ -43,25 +47,34 @@ public final class FaultParser {
         return parse("command line", 0, String.join(" ", words));
     }
 
+    /** Each fault's first word and how the rest of its line reads, in the order messages list them. */
+    private static final Map<String, Function<FaultParser, FaultSpec>> KINDS = kinds();
+
+    private static Map<String, Function<FaultParser, FaultSpec>> kinds() {
+        Map<String, Function<FaultParser, FaultSpec>> kinds = new LinkedHashMap<>();
+        kinds.put("pause", p -> new FaultSpec.Pause(p.targets()));
+        kinds.put("clock", FaultParser::clock);
+        kinds.put("partition", FaultParser::partition);
+        kinds.put("latency", FaultParser::latency);
+        kinds.put("bandwidth", p -> new FaultSpec.LinkToxic(ToxicKind.BANDWIDTH, p.targets(),
+                Duration.ZERO, Duration.ZERO, p.number("a rate in KB/s")));
+        kinds.put("blackhole", p -> new FaultSpec.LinkToxic(ToxicKind.BLACKHOLE, p.targets(),
+                Duration.ZERO, Duration.ZERO, 0));
+        kinds.put("reset-peer", p -> new FaultSpec.LinkToxic(ToxicKind.RESET_PEER, p.targets(),
+                Duration.ZERO, Duration.ZERO, 0));
+        kinds.put("kill", p -> new FaultSpec.Kill(p.targets()));
+        kinds.put("restart", p -> new FaultSpec.Restart(p.targets()));
+        kinds.put("failover", p -> new FaultSpec.Failover(p.failoverMethod()));
+        return Collections.unmodifiableMap(kinds);
+    }
+
     private Timed fault() {
-        String kind = word("a fault kind (pause, clock, partition, latency, bandwidth, blackhole, "
-                + "reset-peer, kill, restart, failover)").toLowerCase(Locale.ROOT);
-        FaultSpec spec = switch (kind) {
-            case "pause" -> new FaultSpec.Pause(targets());
-            case "clock" -> clock();
-            case "partition" -> partition();
-            case "latency" -> latency();
-            case "bandwidth" -> new FaultSpec.LinkToxic(ToxicKind.BANDWIDTH, targets(),
-                    Duration.ZERO, Duration.ZERO, number("a rate in KB/s"));
-            case "blackhole" -> new FaultSpec.LinkToxic(ToxicKind.BLACKHOLE, targets(),
-                    Duration.ZERO, Duration.ZERO, 0);
-            case "reset-peer" -> new FaultSpec.LinkToxic(ToxicKind.RESET_PEER, targets(),
-                    Duration.ZERO, Duration.ZERO, 0);
-            case "kill" -> new FaultSpec.Kill(targets());
-            case "restart" -> new FaultSpec.Restart(targets());
-            case "failover" -> new FaultSpec.Failover(failoverMethod());
-            default -> throw error("unknown fault kind '" + kind + "'");
-        };
+        String kind = word("a fault kind (" + String.join(", ", KINDS.keySet()) + ")").toLowerCase(Locale.ROOT);
+        Function<FaultParser, FaultSpec> reader = KINDS.get(kind);
+        if (reader == null) {
+            throw error("unknown fault kind '" + kind + "'");
+        }
+        FaultSpec spec = reader.apply(this);
         Optional<Duration> duration = duration();
         if (next < words.size()) {
             throw error("unexpected '" + words.get(next) + "' after the fault");
@@ -94,14 +107,25 @@ public final class FaultParser {
         } catch (IllegalArgumentException e) {
             throw error("unknown partition shape '" + shape + "' (isolate, halves, bridge, workers)");
         }
-        List<String> targets = parsed == PartitionShape.ISOLATE || (parsed == PartitionShape.WORKERS && wordFollows())
-                ? targets() : List.of();
-        return new FaultSpec.Partition(parsed, targets);
+        if (parsed != PartitionShape.WORKERS) {
+            return new FaultSpec.Partition(parsed, parsed == PartitionShape.ISOLATE ? targets() : List.of());
+        }
+        List<String> workers = wordFollows() ? targets() : List.of();
+        List<String> from = List.of();
+        if (next < words.size() && words.get(next).equals("from")) {
+            next++;
+            from = targets();
+        }
+        return new FaultSpec.Partition(parsed, workers, from);
     }
 
-    /** Whether a word other than a duration comes next (a target list, a failover method). */
+    /**
+     * Whether a word other than a duration or {@code from} comes next (a target list, a
+     * failover method).
+     */
     private boolean wordFollows() {
-        return next < words.size() && !words.get(next).equals("for") && !Durations.isDuration(words.get(next));
+        return next < words.size() && !words.get(next).equals("for") && !words.get(next).equals("from")
+                && !Durations.isDuration(words.get(next));
     }
 
     private FaultSpec latency() {
