@@ -5,6 +5,7 @@ import io.lockchaos.cluster.ClusterException;
 import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.run.Run;
+import io.lockchaos.run.RunException;
 import io.lockchaos.run.RunOutcome;
 import io.lockchaos.run.Scenario;
 import io.lockchaos.run.ScenarioException;
@@ -109,8 +110,21 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Runs {@code s} with results under the checkout's {@code results/}; prints progress and verdicts. */
     static int execute(Scenario s, CommandSpec spec) {
+        return attempt(s, spec).exitCode();
+    }
+
+    /**
+     * One run's exit code and its results folder (none when the run could not be set up).
+     *
+     * @param exitCode as {@code lockchaos run} exits
+     * @param results the run's folder, empty when the run was refused before it had one
+     */
+    record Attempt(int exitCode, java.util.Optional<io.lockchaos.run.ResultsDir> results) {
+    }
+
+    /** {@link #execute}, also saying where the run's results are. */
+    static Attempt attempt(Scenario s, CommandSpec spec) {
         PrintWriter err = spec.commandLine().getErr();
-        PrintWriter out = spec.commandLine().getOut();
         Path root = ProjectRoot.find().resolve("results");
         err.println("lockchaos: running " + s.name() + " (seed " + s.seed() + ", " + s.duration().toSeconds()
                 + " s, " + s.workers() + " workers per storage mode)");
@@ -122,8 +136,14 @@ public final class RunCommand implements Callable<Integer> {
             });
         } catch (ScenarioException e) {
             err.println("lockchaos: " + e.getMessage());
-            return Main.EXIT_USAGE;
+            return new Attempt(Main.EXIT_USAGE, java.util.Optional.empty());
         }
+        return new Attempt(execute(run, spec), java.util.Optional.of(run.results()));
+    }
+
+    private static int execute(Run run, CommandSpec spec) {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
         try (run) {
             RunOutcome outcome = run.execute();
             out.print(outcome.toText());
@@ -131,8 +151,11 @@ public final class RunCommand implements Callable<Integer> {
             out.println(verdictLine(outcome));
             out.flush();
             return outcome.exitCode();
-        } catch (ClusterException | io.lockchaos.run.RunException e) {
-            err.println("lockchaos: the run failed: " + e.getMessage());
+        } catch (RuntimeException e) {
+            // Any failure of the run (a cluster that did not start, a worker that died, a bug)
+            // leaves it without a verdict: exit 2, never a usage error or a verdict.
+            err.println("lockchaos: the run failed: " + (e instanceof ClusterException || e instanceof RunException
+                    ? e.getMessage() : e.toString()));
             err.println("lockchaos: what was recorded is in " + run.results().dir());
             return EXIT_FAILED;
         }

@@ -45,7 +45,7 @@ public final class ScenarioFile {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> FIELDS = Set.of("name", "description", "topology", "lock", "storage", "workers",
             "locks", "thinkMs", "idleMs", "acquireTimeoutMs", "durationMs", "quietMs", "schedule", "seed", "expect",
-            "resolved");
+            "resolved", "designRow", "fault");
     private static final Set<String> LOCK_FIELDS = Set.of("backend", "ttlMs", "sessionTimeoutMs", "tokens", "options",
             "classpath");
 
