@@ -133,7 +133,8 @@ public final class Run implements AutoCloseable {
     private RunOutcome executeSteps() {
         say("results in " + results.dir());
         say("starting a " + scenario.topology().id() + " cluster");
-        cluster = Clusters.start(scenario.topology(), ClusterOptions.DEFAULTS);
+        cluster = Clusters.start(scenario.topology(),
+                ClusterOptions.DEFAULTS.withTokenServer(scenario.lock().tokens().equals("zk")));
         say("cluster up: " + cluster.nodes().stream().map(Node::name).toList() + " (run " + cluster.runId() + ")");
         long start = System.nanoTime();
         history = new HistoryLog(results.historyJsonl());

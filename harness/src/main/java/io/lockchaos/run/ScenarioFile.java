@@ -155,15 +155,14 @@ public final class ScenarioFile {
                 ClassBackend.names(backend) && userClassHasTokens(backend, classpath));
     }
 
-    /** {@code lock.tokens}, if the topology has what it needs. */
+    /**
+     * {@code lock.tokens}, if the topology has what it needs ({@code zk} on a Redis topology gets
+     * a standalone ZooKeeper for the tokens, {@code zk-tokens}).
+     */
     private String tokens(JsonNode lock, Topology topology) {
         String tokens = text(lock, "tokens", "none");
         if (!LockSpec.TOKEN_SOURCES.contains(tokens)) {
             throw bad("lock.tokens", "'" + tokens + "'", String.join(", ", LockSpec.TOKEN_SOURCES));
-        }
-        if (tokens.equals("zk") && topology != Topology.ZOOKEEPER) {
-            throw bad("lock.tokens", "'zk', but topology " + topology.id() + " has no ZooKeeper",
-                    "redis-incr or none on this topology");
         }
         if (tokens.equals("redis-incr") && topology == Topology.ZOOKEEPER) {
             throw bad("lock.tokens", "'redis-incr', but topology zookeeper has no Redis lock service",

@@ -75,7 +75,6 @@ class ScenarioFileTest {
         "backend on wrong topology | \"topology\": \"redis-single\"       | \"topology\": \"redlock\"            | field 'topology' is 'redlock', but lock backend redis-naive runs on another; allowed: redis-single",
         "unknown backend           | \"backend\": \"redis-naive\"        | \"backend\": \"etcd-lock\"           | field 'lock.backend' is 'etcd-lock'; allowed: curator, curator-cautious, redis-naive",
         "unknown token source      | \"tokens\": \"redis-incr\"          | \"tokens\": \"clock\"                | field 'lock.tokens' is 'clock'; allowed: none, redis-incr, zk",
-        "zk tokens without zk      | \"tokens\": \"redis-incr\"          | \"tokens\": \"zk\"                   | field 'lock.tokens' is 'zk', but topology redis-single has no ZooKeeper",
         "fenced without tokens     | \"tokens\": \"redis-incr\"          | \"tokens\": \"none\"                 | field 'lock.tokens' is 'none', but storage [unfenced, fenced] fences",
         "unknown storage           | [\"unfenced\", \"fenced\"]          | [\"unfenced\", \"paper\"]            | field 'storage' is \"paper\"; allowed: unfenced, fenced, fenced-writes-only",
         "storage twice             | [\"unfenced\", \"fenced\"]          | [\"fenced\", \"fenced\"]             | field 'storage' is 'fenced' twice",
