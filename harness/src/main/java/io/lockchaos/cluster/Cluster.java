@@ -1,6 +1,6 @@
 package io.lockchaos.cluster;
 
-import io.lockchaos.faults.link.LinkFaults;
+import io.lockchaos.faults.link.ToxiproxyLinks;
 import java.util.List;
 import java.util.Optional;
 
@@ -79,8 +79,8 @@ public interface Cluster extends AutoCloseable {
      * Link faults on this cluster's proxies: {@code try (var slow = cluster.links().latency(node,
      * ms200, ms50))}. They affect only connections through a node's proxy port.
      */
-    default LinkFaults links() {
-        return new LinkFaults(Node.HOST, proxy().hostPort());
+    default ToxiproxyLinks links() {
+        return new ToxiproxyLinks(Node.HOST, proxy().hostPort());
     }
 
     /** Removes every container and the network. Idempotent. */

@@ -7,6 +7,7 @@ import io.lockchaos.cluster.Role;
 import io.lockchaos.faults.nemesis.FaultNode;
 import io.lockchaos.faults.nemesis.FaultTargets;
 import io.lockchaos.faults.nemesis.HasPrimary;
+import io.lockchaos.faults.link.ToxiproxyLinks;
 import io.lockchaos.faults.nemesis.LinkFaults;
 import java.util.List;
 import java.util.Locale;
@@ -45,7 +46,7 @@ public final class ClusterTargets implements FaultTargets {
         nodes.stream().filter(n -> n.role() == Role.REPLICA).forEach(n -> proxied.add(Node.replicationProxy(n.name())));
         nodes.stream().filter(n -> n.role() == Role.ZK).forEach(n -> proxied.add(Node.quorumProxy(n.name())));
         this.links = all.stream().filter(n -> n.role() == Role.PROXY).findFirst()
-                .map(proxy -> new ProxyLinks(new io.lockchaos.faults.link.LinkFaults(Node.HOST, proxy.hostPort()),
+                .map(proxy -> new ProxyLinks(new ToxiproxyLinks(Node.HOST, proxy.hostPort()),
                         proxied));
     }
 

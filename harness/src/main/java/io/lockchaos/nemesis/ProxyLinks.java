@@ -2,7 +2,9 @@ package io.lockchaos.nemesis;
 
 import io.lockchaos.checker.history.Value;
 import io.lockchaos.faults.link.ActiveLinkFault;
-import io.lockchaos.faults.link.LinkFaults;
+import io.lockchaos.faults.link.ToxiproxyLinks;
+import io.lockchaos.faults.nemesis.LinkFaults;
+import io.lockchaos.faults.nemesis.NemesisOps;
 import io.lockchaos.faults.link.LinkReset;
 import io.lockchaos.faults.link.LinkTarget;
 import io.lockchaos.faults.nemesis.ActiveFault;
@@ -11,19 +13,18 @@ import io.lockchaos.faults.schedule.FaultSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The link package: the nemesis's link toxics on the cluster's proxy, through toxiproxy-java.
  * Injecting adds one toxic per target and records {@code :start-latency {:targets [...] ...}};
  * closing removes exactly those toxics and records {@code :stop-latency}.
  */
-final class ProxyLinks implements io.lockchaos.faults.nemesis.LinkFaults {
+final class ProxyLinks implements LinkFaults {
 
-    private final LinkFaults links;
+    private final ToxiproxyLinks links;
     private final List<String> proxied;
 
-    ProxyLinks(LinkFaults links, List<String> proxied) {
+    ProxyLinks(ToxiproxyLinks links, List<String> proxied) {
         this.links = links;
         this.proxied = List.copyOf(proxied);
     }
@@ -44,12 +45,12 @@ final class ProxyLinks implements io.lockchaos.faults.nemesis.LinkFaults {
             added.forEach(ActiveLinkFault::close);
             throw e;
         }
-        String kind = toxic.kind().name().toLowerCase(Locale.ROOT).replace('_', '-');
+        String band = toxic.kind().word();
         Value.Dict value = describe(toxic);
-        recorder.record("start-" + kind, value);
+        recorder.record(NemesisOps.start(band), value);
         return ActiveFault.healedBy(toxic, () -> {
             added.forEach(ActiveLinkFault::close);
-            recorder.record("stop-" + kind, value);
+            recorder.record(NemesisOps.stop(band), value);
         });
     }
 

@@ -4,9 +4,11 @@ import io.lockchaos.checker.history.History;
 import io.lockchaos.checker.history.Op;
 import io.lockchaos.checker.history.Process;
 import io.lockchaos.checker.history.Value;
+import io.lockchaos.faults.nemesis.NemesisOps;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -29,12 +31,12 @@ record FaultBands(List<Timeline.Band> bands, List<Timeline.Mark> events) {
             if (!op.process().equals(Process.NEMESIS)) {
                 continue;
             }
-            if (op.f().startsWith("start-")) {
-                String fault = op.f().substring("start-".length());
-                open.add(new Open(fault, fault + targets(op.value()), op.time()));
-            } else if (!(op.f().startsWith("stop-") && close(open, op.f().substring("stop-".length()), op, bands))) {
-                if (op.f().equals("heal-all")) {
-                    open.forEach(o -> bands.add(new Timeline.Band(o.label(), o.start(), op.time(), "heal-all")));
+            Optional<String> started = NemesisOps.started(op.f());
+            if (started.isPresent()) {
+                open.add(new Open(started.get(), started.get() + targets(op.value()), op.time()));
+            } else if (!NemesisOps.stopped(op.f()).map(fault -> close(open, fault, op, bands)).orElse(false)) {
+                if (op.f().equals(NemesisOps.HEAL_ALL)) {
+                    open.forEach(o -> bands.add(new Timeline.Band(o.label(), o.start(), op.time(), NemesisOps.HEAL_ALL)));
                     open.clear();
                 }
                 events.add(new Timeline.Mark(0, op.time(), Timeline.Mark.Kind.FAULT, op.f() + " " + op.value()));

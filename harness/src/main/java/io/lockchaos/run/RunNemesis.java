@@ -10,6 +10,7 @@ import io.lockchaos.faults.nemesis.Nemesis;
 import io.lockchaos.faults.nemesis.NodeNemesis;
 import io.lockchaos.faults.nemesis.ScheduleClock;
 import io.lockchaos.faults.nemesis.ScheduleRunner;
+import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultMenu;
 import io.lockchaos.faults.schedule.FaultSpec;
 import io.lockchaos.faults.schedule.Schedule;
@@ -112,7 +113,7 @@ final class RunNemesis implements Nemesis {
             return nemesis.inject(new FaultSpec.Pause(resolve(p.targets())));
         }
         if (fault instanceof FaultSpec.Partition p && p.shape() == FaultSpec.PartitionShape.WORKERS) {
-            return nemesis.inject(new FaultSpec.Partition(p.shape(), resolve(p.targets())));
+            return nemesis.inject(new FaultSpec.Partition(p.shape(), resolve(p.targets()), p.from()));
         }
         return nemesis.inject(fault);
     }
@@ -165,6 +166,7 @@ final class RunNemesis implements Nemesis {
     /** What the cluster's nodes and the workers support, plus a {@code holder-<lane>} pause target per lane. */
     @Override
     public FaultMenu menu() {
-        return nemesis.menu().withPausable(scenario.lanes().stream().map(l -> Holders.ALIAS + l.name()).toList());
+        return nemesis.menu().with(FaultKind.PAUSE,
+                scenario.lanes().stream().map(l -> Holders.ALIAS + l.name()).toList());
     }
 }

@@ -58,7 +58,7 @@ class FaultCommandTest {
     @CsvSource(delimiter = '|', value = {
         "pause redis-9|no node 'redis-9' in this cluster; its nodes are [redis-1, storage]",
         "kill storage|node 'storage' cannot be killed; nodes that can: [redis-1]",
-        "latency redis-1 200ms|not available yet",
+        "latency redis-1 200ms|this cluster has no 'toxiproxy' node",
         "failover|has no primary that can fail over (use redis-replicated)",
         "partition halves|at least 3 nodes",
         "partition workers|needs worker nodes",
@@ -78,7 +78,8 @@ class FaultCommandTest {
         cli.setOut(new PrintWriter(out));
         assertEquals(0, cli.execute("fault", "--help"));
         for (String line : List.of("fault pause T[,T...]", "fault clock T[,...] +OFFSET|-OFFSET",
-                "fault partition isolate", "fault failover [kill|isolate|command]", "fault heal")) {
+                "fault partition isolate", "fault failover [kill|isolate|command]",
+                "fault latency T[,...] LATENCY [jitter JITTER]", "fault blackhole|reset-peer T[,...]", "fault heal")) {
             assertTrue(out.toString().contains(line), line + " in\n" + out);
         }
     }

@@ -12,6 +12,7 @@ import io.lockchaos.cluster.Topology;
 import io.lockchaos.faults.nemesis.ActiveFault;
 import io.lockchaos.faults.nemesis.FaultNotSupportedException;
 import io.lockchaos.faults.nemesis.NodeNemesis;
+import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultParser;
 import java.io.IOException;
 import java.net.Socket;
@@ -38,8 +39,8 @@ class NemesisLinksIT {
             ClusterTargets targets = ClusterTargets.of(cluster);
             NodeNemesis nemesis = new NodeNemesis(targets, recorded, 1);
             Node redis = cluster.node("redis-1");
-            assertTrue(nemesis.menu().proxied().contains("redis-1"), nemesis.menu().toString());
-            assertTrue(!nemesis.menu().proxied().contains("storage"), "the ledger is left alone");
+            assertTrue(nemesis.menu().offered(FaultKind.LINK).contains("redis-1"), nemesis.menu().toString());
+            assertTrue(!nemesis.menu().offered(FaultKind.LINK).contains("storage"), "the ledger is left alone");
             try {
                 ActiveFault hole = nemesis.inject(FaultParser.parse("test", 0, "blackhole redis-1").fault());
                 assertThrows(SocketTimeoutException.class, () -> rawPing(redis.proxyPort()));

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * {@code partition workers} on a real ZooKeeper ensemble and a real worker container (the
  * {@code jvm} image with {@code NET_ADMIN}, as a run starts its workers): cut off, the worker
  * reaches no ZooKeeper server but still the ledger's storage; healed, it reaches both and no
- * rule of ours is left anywhere.
+ * rule of ours is left anywhere. On five Redlock masters, {@code partition workers worker-1
+ * from redis-4,redis-5} (docs/design.md, row 6) cuts that worker off from those two only.
  */
 @Tag("chaos")
 class NemesisWorkersIT {
@@ -37,7 +38,7 @@ class NemesisWorkersIT {
     @Test
     void aWorkerCutOffReachesTheStorageButNoLockNodeUntilHealed() {
         try (Cluster cluster = Clusters.start(Topology.ZOOKEEPER, ClusterOptions.DEFAULTS);
-             JvmContainer worker = worker(cluster)) {
+             JvmContainer worker = worker(cluster, "worker-1")) {
             worker.start();
             Recorded recorded = new Recorded();
             ClusterTargets targets = ClusterTargets.of(cluster).withWorkers(Map.of("worker-1", worker.getContainerId()));
@@ -71,12 +72,51 @@ class NemesisWorkersIT {
         }
     }
 
-    private static JvmContainer worker(Cluster cluster) {
+    @Test
+    void aWorkerCutOffFromTwoRedlockMastersStillReachesTheOtherThreeAndTheOtherWorkerReachesAll() {
+        try (Cluster cluster = Clusters.start(Topology.REDLOCK, ClusterOptions.DEFAULTS);
+             JvmContainer one = worker(cluster, "worker-1");
+             JvmContainer two = worker(cluster, "worker-2")) {
+            one.start();
+            two.start();
+            Recorded recorded = new Recorded();
+            ClusterTargets targets = ClusterTargets.of(cluster).withWorkers(
+                    Map.of("worker-1", one.getContainerId(), "worker-2", two.getContainerId()));
+            NodeNemesis nemesis = new NodeNemesis(targets, recorded, 1);
+            ContainerOps cut = new ContainerOps(one.getContainerId(), "worker-1");
+            ContainerOps other = new ContainerOps(two.getContainerId(), "worker-2");
+            List<Node> masters = cluster.nodes(Role.MASTER);
+            assertEquals(List.of("redis-1", "redis-2", "redis-3", "redis-4", "redis-5"),
+                    masters.stream().map(Node::name).toList());
+            List<Node> reachable = masters.subList(0, 3);
+            List<Node> unreachable = masters.subList(3, 5);
+
+            try (ActiveFault partition = nemesis.inject(
+                    FaultParser.parse("test", 0, "partition workers worker-1 from redis-4,redis-5").fault())) {
+                reachable.forEach(m -> assertTrue(reaches(cut, m), "cut off: worker-1 still reaches " + m.name()));
+                unreachable.forEach(m -> assertFalse(reaches(cut, m), "cut off: worker-1 does not reach " + m.name()));
+                masters.forEach(m -> assertTrue(reaches(other, m), "worker-2 reaches " + m.name()));
+                assertTrue(reaches(cut, cluster.node("storage")), "cut off: worker-1 still reaches the storage");
+                assertEquals(2 * unreachable.size(), rulesIn(cut), "one INPUT and one OUTPUT rule per named master");
+                assertEquals(0, rulesIn(other), "worker-2 has no rule");
+                masters.forEach(m -> assertEquals(List.of(), ContainerNode.of(m).droppedPeers(), "no rule on " + m.name()));
+            }
+            assertEquals(0, rulesIn(cut), "the heal removed every rule it added");
+            for (Node m : unreachable) {
+                Await.until(SETTLE, "healed: worker-1 reaches " + m.name(), () -> reaches(cut, m));
+            }
+            reachable.forEach(m -> assertTrue(reaches(cut, m), "healed: worker-1 reaches " + m.name()));
+            String value = "{:shape \"workers\", :components [[\"worker-1\"] [\"redis-4\" \"redis-5\"]], :bridge nil}";
+            assertEquals(List.of("start-partition " + value, "stop-partition " + value), recorded.ops());
+        }
+    }
+
+    private static JvmContainer worker(Cluster cluster, String name) {
         return new JvmContainer(ImageTags.forProject().tag(ImageTags.Image.JVM))
                 .withCommand("sleep", "infinity")
                 .withNetworkMode(cluster.network())
-                .withCreateContainerCmdModifier(cmd -> cmd.withName(cluster.network() + "-worker-1")
-                        .withHostName("worker-1").getHostConfig().withCapAdd(Capability.NET_ADMIN));
+                .withCreateContainerCmdModifier(cmd -> cmd.withName(cluster.network() + "-" + name)
+                        .withHostName(name).getHostConfig().withCapAdd(Capability.NET_ADMIN));
     }
 
     /** Whether a TCP connection from the worker to the node's server port opens within 2 s. */

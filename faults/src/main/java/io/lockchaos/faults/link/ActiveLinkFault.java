@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A link fault in force. {@link #close()} heals it; closing again, or after
- * {@link LinkFaults#healAll()} removed it already, does nothing more.
+ * {@link ToxiproxyLinks#healAll()} removed it already, does nothing more.
  */
 public final class ActiveLinkFault implements AutoCloseable {
 
@@ -54,7 +54,7 @@ public final class ActiveLinkFault implements AutoCloseable {
         } catch (IOException e) {
             healed.set(false);
             throw new LinkFaultException("could not heal " + description + ": " + e.getMessage()
-                    + "; is the proxy container still running? LinkFaults.healAll() retries every proxy", e);
+                    + "; is the proxy container still running? ToxiproxyLinks.healAll() retries every proxy", e);
         }
     }
 

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What a {@link LinkFaults#healAll()} found and undid: the toxics it removed, by proxy, and
+ * What a {@link ToxiproxyLinks#healAll()} found and undid: the toxics it removed, by proxy, and
  * the proxies it enabled again. Listed just before the reset; a toxic added in between is
  * removed but not listed.
  *

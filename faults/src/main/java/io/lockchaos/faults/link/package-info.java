@@ -4,7 +4,7 @@
  * the servers (lockchaos's own {@link io.lockchaos.faults.proxy.ToxiproxyServer} or Shopify's).
  *
  * <p>Every server of a cluster has a proxy named after it; a {@link io.lockchaos.faults.link.LinkTarget}
- * names that proxy (a cluster's {@code Node} is one). {@link io.lockchaos.faults.link.LinkFaults}
+ * names that proxy (a cluster's {@code Node} is one). {@link io.lockchaos.faults.link.ToxiproxyLinks}
  * starts a fault on a target and returns it as an {@link io.lockchaos.faults.link.ActiveLinkFault},
  * which heals on {@code close()}:
  * <pre>{@code

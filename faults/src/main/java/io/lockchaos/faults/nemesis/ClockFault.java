@@ -17,7 +17,23 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class ClockFault {
 
+    /** The band of a bump's ops: {@code start-clock}, {@code stop-clock}. */
+    static final String BAND = "clock";
+    /** The band of a strobe's ops: {@code start-clock-strobe}, {@code stop-clock-strobe}. */
+    static final String STROBE_BAND = "clock-strobe";
+    /** A reset's op, a mark rather than a band. */
+    static final String RESET = "clock-reset";
+
     private ClockFault() {
+    }
+
+    /** The final sweep's part: sets a skewed {@code node}'s clock offset back to zero; whether it was skewed. */
+    static boolean sweep(FaultNode node) {
+        if (node instanceof ClockSkewable c && !c.clockOffset().isZero()) {
+            c.setClockOffset(Duration.ZERO);
+            return true;
+        }
+        return false;
     }
 
     static ActiveFault bump(FaultSpec.ClockBump spec, List<ClockSkewable> nodes, FaultRecorder recorder) {
@@ -30,10 +46,10 @@ final class ClockFault {
             set(old);
             throw e;
         }
-        recorder.record("start-clock", clocks(old, bumped));
+        recorder.record(NemesisOps.start(BAND), clocks(old, bumped));
         return new Healing(spec, () -> {
             set(old);
-            recorder.record("stop-clock", clocks(bumped, old));
+            recorder.record(NemesisOps.stop(BAND), clocks(bumped, old));
         });
     }
 
@@ -42,7 +58,7 @@ final class ClockFault {
         Map<ClockSkewable, Duration> zero = new LinkedHashMap<>();
         old.keySet().forEach(n -> zero.put(n, Duration.ZERO));
         set(zero);
-        recorder.record("clock-reset", clocks(old, zero));
+        recorder.record(RESET, clocks(old, zero));
         return Healing.done(spec);
     }
 
@@ -55,13 +71,13 @@ final class ClockFault {
         thread.setDaemon(true);
         thread.start();
         Value.Dict value = clocks(old, shifted);
-        recorder.record("start-clock-strobe", withPeriod(value, spec.period()));
+        recorder.record(NemesisOps.start(STROBE_BAND), withPeriod(value, spec.period()));
         return new Healing(spec, () -> {
             strobe.stopped = true;
             LockSupport.unpark(thread);
             joinQuietly(thread, spec.period().multipliedBy(2).plusSeconds(30));
             set(old);
-            recorder.record("stop-clock-strobe", clocks(shifted, old));
+            recorder.record(NemesisOps.stop(STROBE_BAND), clocks(shifted, old));
             if (strobe.failure != null) {
                 throw new NemesisException("the clock strobe on " + Each.names(nodes) + " failed", strobe.failure);
             }

@@ -21,6 +21,9 @@ final class FailoverFault {
     static final Duration PROMOTION_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration POLL = Duration.ofMillis(200);
 
+    /** The band of its ops: {@code start-failover}, {@code stop-failover}. */
+    static final String BAND = "failover";
+
     private FailoverFault() {
     }
 
@@ -36,11 +39,11 @@ final class FailoverFault {
             injected.close();
             throw e;
         }
-        recorder.record("start-failover", Value.map("method", spec.method().name().toLowerCase(Locale.ROOT),
+        recorder.record(NemesisOps.start(BAND), Value.map("method", spec.method().name().toLowerCase(Locale.ROOT),
                 "old", old, "new", promoted));
         return new Healing(spec, () -> {
             injected.close();
-            recorder.record("stop-failover", Value.map("old", old, "primary", cluster.primary()));
+            recorder.record(NemesisOps.stop(BAND), Value.map("old", old, "primary", cluster.primary()));
         });
     }
 

@@ -13,6 +13,11 @@ import java.util.List;
  */
 final class KillFault {
 
+    /** The band of its ops: {@code start-kill}, {@code stop-kill}. */
+    static final String BAND = "kill";
+    /** A restart's op, a mark rather than a band. */
+    static final String RESTART = "restart";
+
     private KillFault() {
     }
 
@@ -23,13 +28,22 @@ final class KillFault {
             startAll(nodes);
             throw e;
         }
-        recorder.record("start-kill", Values.targets(nodes));
-        return new Healing(spec, () -> recorder.record("stop-kill", startAll(nodes)));
+        recorder.record(NemesisOps.start(BAND), Values.targets(nodes));
+        return new Healing(spec, () -> recorder.record(NemesisOps.stop(BAND), startAll(nodes)));
+    }
+
+    /** The final sweep's part: starts {@code node} if it is down; whether it was. */
+    static boolean sweep(FaultNode node) {
+        if (node instanceof Killable k && !k.isRunning()) {
+            k.start();
+            return true;
+        }
+        return false;
     }
 
     static ActiveFault restart(FaultSpec.Restart spec, List<Killable> nodes, FaultRecorder recorder) {
         Each.node(nodes, "kill for a restart", Killable::kill);
-        recorder.record("restart", startAll(nodes));
+        recorder.record(RESTART, startAll(nodes));
         return Healing.done(spec);
     }
 

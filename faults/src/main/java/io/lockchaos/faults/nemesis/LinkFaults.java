@@ -5,14 +5,20 @@ import io.lockchaos.faults.schedule.FaultSpec;
 import java.util.List;
 
 /**
- * Toxics on the links through the proxy (latency, bandwidth, blackhole, reset-peer): the
- * nemesis hands every {@link FaultSpec.LinkToxic} to this interface, implemented where the
- * proxy lives ({@code io.lockchaos.faults.link}). A cluster without a proxy has none, and
- * the nemesis then refuses link toxics.
+ * The capability of a cluster with a proxy: toxics on the links through it (latency,
+ * bandwidth, blackhole, reset-peer). The nemesis hands every {@link FaultSpec.LinkToxic} to
+ * it; the harness implements it over the cluster's {@code toxiproxy} node with
+ * {@link io.lockchaos.faults.link.ToxiproxyLinks}. Every cluster lockchaos starts has that
+ * node; one without it (a cluster state written by an older lockchaos, a test's fake) offers
+ * none, and the nemesis then refuses link toxics.
  */
 public interface LinkFaults {
 
-    /** The nodes whose client links go through the proxy. */
+    /**
+     * The link targets a toxic may name: each lock-service node's client link
+     * ({@code redis-1}), and where the topology has them each replica's replication link
+     * ({@code redis-2-replication}) and each ZooKeeper server's quorum link ({@code zk-1-quorum}).
+     */
     List<String> proxied();
 
     /** Adds the toxic; closing the result removes exactly it. Records through {@code recorder}. */

@@ -18,7 +18,15 @@ import java.util.Set;
  */
 final class PartitionFault {
 
+    /** The band of its ops: {@code start-partition}, {@code stop-partition}. */
+    static final String BAND = "partition";
+
     private PartitionFault() {
+    }
+
+    /** The final sweep's part: removes every tagged rule of {@code node}; whether it had any. */
+    static boolean sweep(FaultNode node) {
+        return node instanceof Partitionable p && p.undropAll() > 0;
     }
 
     static ActiveFault inject(FaultSpec.Partition spec, List<Partitionable> nodes, Random random,
@@ -30,8 +38,9 @@ final class PartitionFault {
     }
 
     /**
-     * {@code partition workers}: each of {@code workers} drops every one of {@code servers},
-     * both ways, by rules in the worker's own namespace; the servers get no rule.
+     * {@code partition workers}: each of {@code workers} drops every one of {@code servers}
+     * (the whole lock service, or the nodes its {@code from} names), both ways, by rules in the
+     * worker's own namespace; the servers get no rule.
      */
     static ActiveFault cutOff(FaultSpec.Partition spec, List<ClientNode> workers, List<Partitionable> servers,
                               FaultRecorder recorder) {
@@ -61,10 +70,10 @@ final class PartitionFault {
             throw e;
         }
         Value.Dict value = describe(spec, grudge);
-        recorder.record("start-partition", value);
+        recorder.record(NemesisOps.start(BAND), value);
         return new Healing(spec, () -> {
             undo.run();
-            recorder.record("stop-partition", value);
+            recorder.record(NemesisOps.stop(BAND), value);
         });
     }
 

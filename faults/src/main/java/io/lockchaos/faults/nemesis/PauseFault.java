@@ -10,6 +10,9 @@ import java.util.List;
  */
 final class PauseFault {
 
+    /** The band of its ops: {@code start-pause}, {@code stop-pause}. */
+    static final String BAND = "pause";
+
     private PauseFault() {
     }
 
@@ -20,10 +23,19 @@ final class PauseFault {
             Each.node(nodes, "resume after a failed pause", Pausable::resume);
             throw e;
         }
-        recorder.record("start-pause", Values.targets(nodes));
+        recorder.record(NemesisOps.start(BAND), Values.targets(nodes));
         return new Healing(spec, () -> {
             Each.node(nodes, "resume", Pausable::resume);
-            recorder.record("stop-pause", Values.targets(nodes));
+            recorder.record(NemesisOps.stop(BAND), Values.targets(nodes));
         });
+    }
+
+    /** The final sweep's part: continues {@code node} if it is stopped; whether it was. */
+    static boolean sweep(FaultNode node) {
+        if (node instanceof Pausable p && p.isPaused()) {
+            p.resume();
+            return true;
+        }
+        return false;
     }
 }

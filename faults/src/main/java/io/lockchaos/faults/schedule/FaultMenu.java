@@ -1,49 +1,60 @@
 package io.lockchaos.faults.schedule;
 
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * What a topology lets a random schedule choose from: the names of the nodes (and workers)
- * that support each kind of fault. Empty lists mean the kind is not offered.
- *
- * @param pausable      processes that can be stopped and continued
- * @param clockSkewable processes running under libfaketime
- * @param killable      servers that can be killed and restarted
- * @param partitionable nodes whose network can be cut with iptables
- * @param proxied       nodes whose client links go through the proxy
- * @param failover      whether Sentinel can be made to fail over
+ * What a topology lets a random schedule choose from: for each {@link FaultKind}, the names of
+ * the nodes (and workers) it may act on, in the kinds' order. A kind with no names is not
+ * offered; a failover offers the servers that may be the primary.
  */
-public record FaultMenu(List<String> pausable, List<String> clockSkewable, List<String> killable,
-                        List<String> partitionable, List<String> proxied, boolean failover) {
+public record FaultMenu(Map<FaultKind, List<String>> offered) {
 
     public FaultMenu {
-        pausable = List.copyOf(pausable);
-        clockSkewable = List.copyOf(clockSkewable);
-        killable = List.copyOf(killable);
-        partitionable = List.copyOf(partitionable);
-        proxied = List.copyOf(proxied);
+        Map<FaultKind, List<String>> copy = new EnumMap<>(FaultKind.class);
+        offered.forEach((kind, names) -> {
+            if (!names.isEmpty()) {
+                copy.put(kind, List.copyOf(names));
+            }
+        });
+        offered = java.util.Collections.unmodifiableMap(copy);
     }
 
-    /** This menu with only the {@code kinds} on it (link toxics are {@link FaultKind#LINK}). */
+    /** A menu that offers nothing. */
+    public static FaultMenu empty() {
+        return new FaultMenu(Map.of());
+    }
+
+    /** The names {@code kind} may act on; empty when it is not offered. */
+    public List<String> offered(FaultKind kind) {
+        return offered.getOrDefault(kind, List.of());
+    }
+
+    /** This menu with only the {@code kinds} on it. */
     public FaultMenu only(Set<FaultKind> kinds) {
-        return new FaultMenu(kinds.contains(FaultKind.PAUSE) ? pausable : List.of(),
-                kinds.contains(FaultKind.CLOCK) ? clockSkewable : List.of(),
-                kinds.contains(FaultKind.KILL) ? killable : List.of(),
-                kinds.contains(FaultKind.PARTITION) ? partitionable : List.of(),
-                kinds.contains(FaultKind.LINK) ? proxied : List.of(),
-                failover && kinds.contains(FaultKind.FAILOVER));
+        Map<FaultKind, List<String>> kept = new EnumMap<>(FaultKind.class);
+        offered.forEach((kind, names) -> {
+            if (kinds.contains(kind)) {
+                kept.put(kind, names);
+            }
+        });
+        return new FaultMenu(kept);
     }
 
-    /** This menu with {@code more} processes that can be paused (a run's {@code holder-<lane>} aliases). */
-    public FaultMenu withPausable(List<String> more) {
-        List<String> all = new java.util.ArrayList<>(pausable);
+    /** This menu with {@code more} names offered for {@code kind} (a run's {@code holder-<lane>} pause aliases). */
+    public FaultMenu with(FaultKind kind, List<String> more) {
+        List<String> all = new ArrayList<>(offered(kind));
         more.stream().filter(name -> !all.contains(name)).forEach(all::add);
-        return new FaultMenu(all, clockSkewable, killable, partitionable, proxied, failover);
+        Map<FaultKind, List<String>> changed = new EnumMap<>(FaultKind.class);
+        changed.putAll(offered);
+        changed.put(kind, all);
+        return new FaultMenu(changed);
     }
 
     public boolean isEmpty() {
-        return pausable.isEmpty() && clockSkewable.isEmpty() && killable.isEmpty()
-                && partitionable.isEmpty() && proxied.isEmpty() && !failover;
+        return offered.isEmpty();
     }
 }

@@ -94,14 +94,25 @@ public final class FaultParser {
         } catch (IllegalArgumentException e) {
             throw error("unknown partition shape '" + shape + "' (isolate, halves, bridge, workers)");
         }
-        List<String> targets = parsed == PartitionShape.ISOLATE || (parsed == PartitionShape.WORKERS && wordFollows())
-                ? targets() : List.of();
-        return new FaultSpec.Partition(parsed, targets);
+        if (parsed != PartitionShape.WORKERS) {
+            return new FaultSpec.Partition(parsed, parsed == PartitionShape.ISOLATE ? targets() : List.of());
+        }
+        List<String> workers = wordFollows() ? targets() : List.of();
+        List<String> from = List.of();
+        if (next < words.size() && words.get(next).equals("from")) {
+            next++;
+            from = targets();
+        }
+        return new FaultSpec.Partition(parsed, workers, from);
     }
 
-    /** Whether a word other than a duration comes next (a target list, a failover method). */
+    /**
+     * Whether a word other than a duration or {@code from} comes next (a target list, a
+     * failover method).
+     */
     private boolean wordFollows() {
-        return next < words.size() && !words.get(next).equals("for") && !Durations.isDuration(words.get(next));
+        return next < words.size() && !words.get(next).equals("for") && !words.get(next).equals("from")
+                && !Durations.isDuration(words.get(next));
     }
 
     private FaultSpec latency() {

@@ -6,7 +6,9 @@ import java.util.Locale;
 
 /**
  * One fault, as data: what to do to which nodes. How long it lasts belongs to the
- * {@link ScheduledFault} or the command that injects it, not to the fault.
+ * {@link ScheduledFault} or the command that injects it, not to the fault. Code that acts on
+ * every kind does so through {@link #accept}: a new kind adds a method to {@link Cases}, so
+ * every place that handles faults fails to compile until it handles the new one too.
  */
 public sealed interface FaultSpec {
 
@@ -15,6 +17,30 @@ public sealed interface FaultSpec {
 
     /** The fault's text form, without a duration: {@code pause worker-2}. */
     String script();
+
+    /** The case of {@code cases} for this kind of fault. */
+    <R> R accept(Cases<R> cases);
+
+    /** One case per kind of fault: the exhaustive switch over this sealed type. */
+    interface Cases<R> {
+        R pause(Pause fault);
+
+        R clockBump(ClockBump fault);
+
+        R clockStrobe(ClockStrobe fault);
+
+        R clockReset(ClockReset fault);
+
+        R partition(Partition fault);
+
+        R linkToxic(LinkToxic fault);
+
+        R kill(Kill fault);
+
+        R restart(Restart fault);
+
+        R failover(Failover fault);
+    }
 
     /** SIGSTOP, later SIGCONT, of a server process or a worker process. */
     record Pause(List<String> targets) implements FaultSpec {
@@ -25,6 +51,11 @@ public sealed interface FaultSpec {
         @Override
         public String script() {
             return "pause " + String.join(",", targets);
+        }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.pause(this);
         }
     }
 
@@ -37,6 +68,11 @@ public sealed interface FaultSpec {
         @Override
         public String script() {
             return "clock " + String.join(",", targets) + " " + Durations.formatOffset(offset);
+        }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.clockBump(this);
         }
     }
 
@@ -51,6 +87,11 @@ public sealed interface FaultSpec {
             return "clock " + String.join(",", targets) + " strobe " + Durations.format(delta)
                     + " " + Durations.format(period);
         }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.clockStrobe(this);
+        }
     }
 
     /** Puts the targets' wall clocks back to true time. */
@@ -63,6 +104,11 @@ public sealed interface FaultSpec {
         public String script() {
             return "clock " + String.join(",", targets) + " reset";
         }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.clockReset(this);
+        }
     }
 
     /** The shapes of a network partition (iptables inside the nodes' namespaces). */
@@ -73,7 +119,7 @@ public sealed interface FaultSpec {
         HALVES,
         /** Two halves that can both reach one bridge node. */
         BRIDGE,
-        /** Workers cut off from the lock service. */
+        /** Workers cut off from the lock service, or from the named part of it. */
         WORKERS;
 
         String word() {
@@ -81,17 +127,37 @@ public sealed interface FaultSpec {
         }
     }
 
-    record Partition(PartitionShape shape, List<String> targets) implements FaultSpec {
+    /**
+     * A network partition of {@code shape}. For {@link PartitionShape#WORKERS}, {@code targets}
+     * are the workers (none: all of them) and {@code from} the lock-service nodes they are cut
+     * off from (none: every one); the other shapes take no {@code from}.
+     */
+    record Partition(PartitionShape shape, List<String> targets, List<String> from) implements FaultSpec {
         public Partition {
             targets = List.copyOf(targets);
+            from = List.copyOf(from);
             if (shape == PartitionShape.ISOLATE && targets.isEmpty()) {
                 throw new IllegalArgumentException("partition isolate needs the nodes to isolate");
             }
+            if (shape != PartitionShape.WORKERS && !from.isEmpty()) {
+                throw new IllegalArgumentException("only partition workers cuts off from named nodes");
+            }
+        }
+
+        /** A partition that cuts workers off from the whole lock service (or any other shape). */
+        public Partition(PartitionShape shape, List<String> targets) {
+            this(shape, targets, List.of());
         }
 
         @Override
         public String script() {
-            return "partition " + shape.word() + (targets.isEmpty() ? "" : " " + String.join(",", targets));
+            return "partition " + shape.word() + (targets.isEmpty() ? "" : " " + String.join(",", targets))
+                    + (from.isEmpty() ? "" : " from " + String.join(",", from));
+        }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.partition(this);
         }
     }
 
@@ -99,7 +165,8 @@ public sealed interface FaultSpec {
     enum ToxicKind {
         LATENCY, BANDWIDTH, BLACKHOLE, RESET_PEER;
 
-        String word() {
+        /** The kind's word in fault lines and in its ops' band: {@code reset-peer}. */
+        public String word() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
@@ -124,6 +191,11 @@ public sealed interface FaultSpec {
                 case BLACKHOLE, RESET_PEER -> base;
             };
         }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.linkToxic(this);
+        }
     }
 
     /** SIGKILL of the targets' server processes (restarted when the fault heals). */
@@ -136,6 +208,11 @@ public sealed interface FaultSpec {
         public String script() {
             return "kill " + String.join(",", targets);
         }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.kill(this);
+        }
     }
 
     /** Restart of killed (or running) servers. */
@@ -147,6 +224,11 @@ public sealed interface FaultSpec {
         @Override
         public String script() {
             return "restart " + String.join(",", targets);
+        }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.restart(this);
         }
     }
 
@@ -168,6 +250,11 @@ public sealed interface FaultSpec {
         @Override
         public String script() {
             return "failover " + method.word();
+        }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.failover(this);
         }
     }
 

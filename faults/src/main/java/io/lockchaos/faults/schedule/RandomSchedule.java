@@ -1,13 +1,9 @@
 package io.lockchaos.faults.schedule;
 
-import io.lockchaos.faults.schedule.FaultSpec.FailoverMethod;
-import io.lockchaos.faults.schedule.FaultSpec.PartitionShape;
-import io.lockchaos.faults.schedule.FaultSpec.ToxicKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.function.Function;
 
 /**
  * A seeded random schedule for exploration: every {@code interval}, one fault with targets
@@ -24,7 +20,7 @@ public final class RandomSchedule {
         if (interval.isZero() || interval.isNegative()) {
             throw new IllegalArgumentException("the interval between faults must be positive, got " + interval);
         }
-        List<Function<SplittableRandom, FaultSpec>> choices = choices(menu);
+        List<FaultKind.Draw> choices = choices(menu);
         if (choices.isEmpty()) {
             return Schedule.empty();
         }
@@ -40,36 +36,10 @@ public final class RandomSchedule {
         return new Schedule(steps);
     }
 
-    private static List<Function<SplittableRandom, FaultSpec>> choices(FaultMenu menu) {
-        List<Function<SplittableRandom, FaultSpec>> choices = new ArrayList<>();
-        if (!menu.pausable().isEmpty()) {
-            choices.add(r -> new FaultSpec.Pause(List.of(pick(r, menu.pausable()))));
-        }
-        if (!menu.clockSkewable().isEmpty()) {
-            choices.add(r -> new FaultSpec.ClockBump(List.of(pick(r, menu.clockSkewable())),
-                    Duration.ofSeconds((r.nextBoolean() ? 1 : -1) * (1 + r.nextInt(300)))));
-        }
-        if (!menu.killable().isEmpty()) {
-            choices.add(r -> new FaultSpec.Kill(List.of(pick(r, menu.killable()))));
-        }
-        if (!menu.partitionable().isEmpty()) {
-            choices.add(r -> new FaultSpec.Partition(PartitionShape.ISOLATE,
-                    List.of(pick(r, menu.partitionable()))));
-            if (menu.partitionable().size() >= 3) {
-                choices.add(r -> new FaultSpec.Partition(PartitionShape.HALVES, List.of()));
-            }
-        }
-        if (!menu.proxied().isEmpty()) {
-            choices.add(r -> new FaultSpec.LinkToxic(ToxicKind.LATENCY, List.of(pick(r, menu.proxied())),
-                    Duration.ofMillis(50 + r.nextInt(950)), Duration.ofMillis(r.nextInt(100)), 0));
-        }
-        if (menu.failover()) {
-            choices.add(r -> new FaultSpec.Failover(FailoverMethod.values()[r.nextInt(FailoverMethod.values().length)]));
-        }
+    /** Every way of drawing a fault that the menu offers, kind by kind in {@link FaultKind}'s order. */
+    private static List<FaultKind.Draw> choices(FaultMenu menu) {
+        List<FaultKind.Draw> choices = new ArrayList<>();
+        menu.offered().forEach((kind, names) -> choices.addAll(kind.draws(names)));
         return choices;
-    }
-
-    private static String pick(SplittableRandom random, List<String> names) {
-        return names.get(random.nextInt(names.size()));
     }
 }

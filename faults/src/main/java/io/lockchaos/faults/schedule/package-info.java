@@ -15,6 +15,8 @@
  * partition halves [DURATION]                      a random majority and minority
  * partition bridge [DURATION]                      two halves joined by one node
  * partition workers [WORKER,...] [DURATION]        these workers (default: all) cut off from the lock service
+ * partition workers [WORKER,...] from NODE[,...] [DURATION]
+ *                                                  ... cut off from these lock-service nodes only
  * latency TARGET[,...] LATENCY [jitter JITTER] [DURATION]
  * bandwidth TARGET[,...] RATE_KBPS [DURATION]
  * blackhole TARGET[,...] [DURATION]                data held, never delivered

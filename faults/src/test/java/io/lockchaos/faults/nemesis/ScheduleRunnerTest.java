@@ -51,7 +51,7 @@ class ScheduleRunnerTest {
 
         @Override
         public FaultMenu menu() {
-            return new FaultMenu(List.of(), List.of(), List.of(), List.of(), List.of(), false);
+            return FaultMenu.empty();
         }
     }
 

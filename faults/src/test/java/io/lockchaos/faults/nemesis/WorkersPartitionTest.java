@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.faults.schedule.FaultSpec;
 import java.util.List;
@@ -46,6 +47,36 @@ class WorkersPartitionTest {
     }
 
     @Test
+    void fromNamedServersTheWorkerDropsOnlyThoseAndTheOthersKeepEverything() {
+        ActiveFault cut = nemesis.inject(fault("partition workers worker-1 from zk-2,zk-3"));
+        assertEquals(List.of("10.0.0.2", "10.0.0.3"), w1.dropped);
+        assertEquals(List.of(), w2.dropped);
+        assertEquals(List.of(), a.dropped, "servers are not touched");
+        assertEquals(List.of(), b.dropped, "servers are not touched");
+        assertEquals("start-partition {:shape \"workers\", :components [[\"worker-1\"] [\"zk-2\" \"zk-3\"]], "
+                + ":bridge nil}", recorder.ops.get(0));
+        cut.close();
+        assertEquals(List.of(), w1.dropped);
+        assertEquals("stop-partition {:shape \"workers\", :components [[\"worker-1\"] [\"zk-2\" \"zk-3\"]], "
+                + ":bridge nil}", recorder.ops.get(1));
+    }
+
+    @Test
+    void fromOnlyNamesLockServiceNodesOfThisCluster() {
+        for (String bad : List.of("worker-2", "storage")) {
+            FaultNotSupportedException e = assertThrows(FaultNotSupportedException.class,
+                    () -> nemesis.inject(fault("partition workers worker-1 from zk-1," + bad)));
+            assertEquals("'partition workers worker-1 from zk-1," + bad + "': " + bad + " is not a lock-service node; "
+                    + "workers can be cut off from [zk-1, zk-2, zk-3]", e.getMessage());
+        }
+        FaultNotSupportedException unknown = assertThrows(FaultNotSupportedException.class,
+                () -> nemesis.inject(fault("partition workers worker-1 from zk-9")));
+        assertTrue(unknown.getMessage().startsWith("no node 'zk-9' in this cluster"), unknown.getMessage());
+        assertEquals(List.of(), w1.dropped, "a refused partition adds no rule");
+        assertTrue(recorder.ops.isEmpty(), recorder.ops.toString());
+    }
+
+    @Test
     void withoutTargetsEveryWorkerIsCutOffAndHealAllSweepsWorkersToo() {
         nemesis.inject(fault("partition workers"));
         assertEquals(3, w1.dropped.size());
@@ -70,7 +101,7 @@ class WorkersPartitionTest {
         FaultNotSupportedException worker = assertThrows(FaultNotSupportedException.class,
                 () -> nemesis.inject(fault("partition isolate worker-1")));
         assertTrue(worker.getMessage().contains("'partition workers worker-1'"), worker.getMessage());
-        assertEquals(List.of("zk-1", "zk-2", "zk-3"), nemesis.menu().partitionable());
+        assertEquals(List.of("zk-1", "zk-2", "zk-3"), nemesis.menu().offered(FaultKind.PARTITION));
     }
 
     @Test

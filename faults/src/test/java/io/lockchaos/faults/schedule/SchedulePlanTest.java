@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,9 +17,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class SchedulePlanTest {
 
-    private static final FaultMenu MENU = new FaultMenu(
-            List.of("worker-1", "worker-2", "redis-1"), List.of("redis-1"), List.of("redis-1"),
-            List.of("redis-1", "redis-2", "redis-3"), List.of("redis-1"), true);
+    private static final FaultMenu MENU = new FaultMenu(Map.of(
+            FaultKind.PAUSE, List.of("worker-1", "worker-2", "redis-1"), FaultKind.CLOCK, List.of("redis-1"),
+            FaultKind.KILL, List.of("redis-1"), FaultKind.PARTITION, List.of("redis-1", "redis-2", "redis-3"),
+            FaultKind.LINK, List.of("redis-1"), FaultKind.FAILOVER, List.of("redis-1")));
 
     @Test
     void aScriptIsPlayedAsWritten() {
@@ -63,7 +65,7 @@ class SchedulePlanTest {
 
     @Test
     void aMenuWithoutTheKindsGivesNoFaults() {
-        FaultMenu noFailover = new FaultMenu(List.of("worker-1"), List.of(), List.of(), List.of(), List.of(), false);
+        FaultMenu noFailover = new FaultMenu(Map.of(FaultKind.PAUSE, List.of("worker-1")));
         assertTrue(SchedulePlan.parse("s", "random every 1s failover,kill")
                 .resolve(1, Duration.ofSeconds(10), noFailover).steps().isEmpty());
     }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.lockchaos.faults.schedule.FaultSpec.PartitionShape;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,6 +41,9 @@ class ScheduleTest {
         "at 3s partition workers",
         "at 3s partition workers for 8s",
         "at 3s partition workers holder-unfenced,worker-3 for 8s",
+        "at 3s partition workers worker-1 from redis-4,redis-5 for 8s",
+        "at 3s partition workers holder-unfenced from redis-4",
+        "at 3s partition workers from redis-1,redis-2",
         "at 4s latency redis-1 200ms jitter 50ms for 5s",
         "at 4s latency redis-1 200ms",
         "at 4s bandwidth redis-1 64",
@@ -68,6 +72,12 @@ class ScheduleTest {
                 FaultParser.parse(List.of("pause", "worker-1", "2m")).duration());
         FaultParser.Timed cut = FaultParser.parse(List.of("partition", "isolate", "zk-2"));
         assertEquals(new FaultSpec.Partition(PartitionShape.ISOLATE, List.of("zk-2")), cut.fault());
+        FaultParser.Timed from = FaultParser.parse(List.of("partition", "workers", "worker-1", "from", "redis-4,redis-5",
+                "10s"));
+        assertEquals(new FaultSpec.Partition(PartitionShape.WORKERS, List.of("worker-1"), List.of("redis-4", "redis-5")),
+                from.fault());
+        assertEquals(List.of("worker-1"), from.fault().targets());
+        assertEquals(Optional.of(Duration.ofSeconds(10)), from.duration());
     }
 
     @ParameterizedTest
@@ -81,6 +91,10 @@ class ScheduleTest {
         "at 5s pause worker-2 12s please|unexpected 'please'",
         "pause worker-2|a step reads 'at TIME FAULT [for DURATION]'",
         "at 5s pause worker/2|'worker/2' is not a node name",
+        "at 5s partition workers worker-1 from|expected the target nodes",
+        "at 5s partition workers worker-1 from redis/4|'redis/4' is not a node name",
+        "at 5s partition isolate redis-1 from redis-4|unexpected 'from'",
+        "at 5s partition halves from redis-4|unexpected 'from'",
     })
     void badLinesNameTheFileTheLineAndTheProblem(String line, String message) {
         FaultSyntaxException e = assertThrows(FaultSyntaxException.class,
@@ -89,9 +103,10 @@ class ScheduleTest {
         assertTrue(e.getMessage().contains(message.replace("plan.txt:2: ", "")), e.getMessage());
     }
 
-    private static final FaultMenu MENU = new FaultMenu(
-            List.of("worker-1", "worker-2", "redis-1"), List.of("redis-1"), List.of("redis-1"),
-            List.of("redis-1", "redis-2", "redis-3"), List.of("redis-1"), true);
+    private static final FaultMenu MENU = new FaultMenu(Map.of(
+            FaultKind.PAUSE, List.of("worker-1", "worker-2", "redis-1"), FaultKind.CLOCK, List.of("redis-1"),
+            FaultKind.KILL, List.of("redis-1"), FaultKind.PARTITION, List.of("redis-1", "redis-2", "redis-3"),
+            FaultKind.LINK, List.of("redis-1"), FaultKind.FAILOVER, List.of("redis-1")));
 
     @Test
     void theSameSeedGivesTheSameRandomSchedule() {
@@ -104,6 +119,24 @@ class ScheduleTest {
         assertEquals(11, a.steps().size(), a.script());
     }
 
+    /** The draws' order and randomness are part of a replay: seed 42 draws what it drew before FaultKind held them. */
+    @Test
+    void aSeedDrawsTheScheduleItAlwaysDrew() {
+        assertEquals("""
+                at 5s kill redis-1 for 2930ms
+                at 10s clock redis-1 +57s for 3384ms
+                at 15s failover kill for 4628ms
+                at 20s partition halves for 3873ms
+                at 25s partition isolate redis-3 for 4741ms
+                at 30s pause redis-1 for 3108ms
+                at 35s kill redis-1 for 3013ms
+                at 40s latency redis-1 142ms jitter 27ms for 3398ms
+                at 45s pause worker-2 for 4830ms
+                at 50s failover isolate for 2740ms
+                at 55s partition halves for 3537ms
+                """, RandomSchedule.generate(42, Duration.ofSeconds(60), Duration.ofSeconds(5), MENU).script());
+    }
+
     @Test
     void randomFaultsStayInsideTheRunAndDoNotOverlapAndReadBack() {
         for (long seed = 0; seed < 200; seed++) {
@@ -112,8 +145,8 @@ class ScheduleTest {
             for (ScheduledFault step : s.steps()) {
                 assertTrue(step.at().compareTo(previousEnd) >= 0, "overlap in seed " + seed + ":\n" + s.script());
                 previousEnd = step.at().plus(step.duration().orElseThrow());
-                assertTrue(MENU.pausable().containsAll(step.fault().targets())
-                        || MENU.partitionable().containsAll(step.fault().targets()), step.script());
+                assertTrue(MENU.offered(FaultKind.PAUSE).containsAll(step.fault().targets())
+                        || MENU.offered(FaultKind.PARTITION).containsAll(step.fault().targets()), step.script());
             }
             assertTrue(s.end().compareTo(Duration.ofSeconds(30)) <= 0, s.script());
             assertEquals(s, Schedule.parse("seed " + seed, s.script()));
@@ -122,7 +155,7 @@ class ScheduleTest {
 
     @Test
     void aMenuWithNothingGivesNoFaults() {
-        FaultMenu none = new FaultMenu(List.of(), List.of(), List.of(), List.of(), List.of(), false);
+        FaultMenu none = new FaultMenu(Map.of(FaultKind.PAUSE, List.of(), FaultKind.FAILOVER, List.of()));
         assertTrue(none.isEmpty());
         assertTrue(RandomSchedule.generate(1, Duration.ofSeconds(60), Duration.ofSeconds(5), none).steps().isEmpty());
         assertFalse(MENU.isEmpty());

@@ -14,18 +14,18 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Inject and heal through the real client against the in-process server (no data flows). */
-class LinkFaultsTest {
+class ToxiproxyLinksTest {
 
     private static final LinkTarget REDIS = () -> "redis-1";
     private static final LinkTarget ZK = () -> "zk-1";
 
     private ToxiproxyServer server;
-    private LinkFaults links;
+    private ToxiproxyLinks links;
 
     @BeforeEach
     void start() throws IOException {
         server = ToxiproxyServer.start("127.0.0.1", 0);
-        links = new LinkFaults("127.0.0.1", server.port());
+        links = new ToxiproxyLinks("127.0.0.1", server.port());
         links.client().createProxy(REDIS.name(), "127.0.0.1:0", "127.0.0.1:6379");
         links.client().createProxy(ZK.name(), "127.0.0.1:0", "127.0.0.1:2181");
     }

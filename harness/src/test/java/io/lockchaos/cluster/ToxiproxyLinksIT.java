@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
 import io.lockchaos.faults.link.ActiveLinkFault;
-import io.lockchaos.faults.link.LinkFaults;
+import io.lockchaos.faults.link.ToxiproxyLinks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
@@ -28,14 +28,14 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
 
 /** Link toxics on a Redis node's proxy, seen by real clients connected through it. */
 @Tag("chaos")
-class LinkFaultsIT {
+class ToxiproxyLinksIT {
 
     private static final int PINGS = 15;
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     private static Cluster cluster;
     private static Node redis;
-    private static LinkFaults links;
+    private static ToxiproxyLinks links;
 
     @BeforeAll
     static void start() {

@@ -18,14 +18,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * same API). Toxics are named {@code <kind>-<stream>-<n>}, unique per instance, so faults on
  * the same proxy can overlap and heal separately.
  */
-public final class LinkFaults {
+public final class ToxiproxyLinks {
 
     private final ToxiproxyClient client;
     private final String api;
     private final AtomicLong sequence = new AtomicLong();
 
     /** Faults through the API at {@code host:port} (e.g. the proxy container's published port). */
-    public LinkFaults(String host, int port) {
+    public ToxiproxyLinks(String host, int port) {
         this.client = new ToxiproxyClient(host, port);
         this.api = host + ":" + port;
     }

@@ -1,0 +1,154 @@
+package io.lockchaos.faults.nemesis;
+
+import io.lockchaos.faults.schedule.FaultSpec;
+import io.lockchaos.faults.schedule.FaultSpec.FailoverMethod;
+import io.lockchaos.faults.schedule.FaultSpec.PartitionShape;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Hands each kind of fault to its package ({@link PauseFault}, {@link ClockFault},
+ * {@link PartitionFault}, {@link KillFault}, {@link FailoverFault}, the cluster's
+ * {@link LinkFaults}) with the targets it names, each checked to exist and to have the
+ * capability the fault needs. One case per kind ({@link FaultSpec.Cases}): a kind without a
+ * case here does not compile.
+ */
+final class Dispatch implements FaultSpec.Cases<ActiveFault> {
+
+    private final FaultTargets targets;
+    private final FaultRecorder recorder;
+    private final Random random;
+
+    Dispatch(FaultTargets targets, FaultRecorder recorder, Random random) {
+        this.targets = targets;
+        this.recorder = recorder;
+        this.random = random;
+    }
+
+    @Override
+    public ActiveFault pause(FaultSpec.Pause p) {
+        return PauseFault.inject(p, nodes(p.targets(), Pausable.class, "paused"), recorder);
+    }
+
+    @Override
+    public ActiveFault clockBump(FaultSpec.ClockBump c) {
+        return ClockFault.bump(c, nodes(c.targets(), ClockSkewable.class, "clock-skewed"), recorder);
+    }
+
+    @Override
+    public ActiveFault clockStrobe(FaultSpec.ClockStrobe c) {
+        return ClockFault.strobe(c, nodes(c.targets(), ClockSkewable.class, "clock-skewed"), recorder);
+    }
+
+    @Override
+    public ActiveFault clockReset(FaultSpec.ClockReset c) {
+        return ClockFault.reset(c, nodes(c.targets(), ClockSkewable.class, "clock-skewed"), recorder);
+    }
+
+    @Override
+    public ActiveFault kill(FaultSpec.Kill k) {
+        return KillFault.kill(k, nodes(k.targets(), Killable.class, "killed"), recorder);
+    }
+
+    @Override
+    public ActiveFault restart(FaultSpec.Restart r) {
+        return KillFault.restart(r, nodes(r.targets(), Killable.class, "restarted"), recorder);
+    }
+
+    @Override
+    public ActiveFault partition(FaultSpec.Partition p) {
+        if (p.shape() != PartitionShape.WORKERS) {
+            for (Partitionable node : nodes(p.targets(), Partitionable.class, "partitioned")) {
+                if (node instanceof ClientNode) {
+                    throw new FaultNotSupportedException("'" + p.script() + "': " + node.name() + " is a worker, not a "
+                            + "server; cut workers off from the lock service with 'partition workers " + node.name() + "'");
+                }
+            }
+            return PartitionFault.inject(p, servers(), random, recorder);
+        }
+        List<ClientNode> workers = p.targets().isEmpty() ? all(ClientNode.class)
+                : nodes(p.targets(), ClientNode.class, "cut off from the lock service");
+        if (workers.isEmpty()) {
+            throw new FaultNotSupportedException("'" + p.script() + "': there are no workers to cut off; it needs "
+                    + "worker nodes, which only a run has: put it in a scenario's schedule");
+        }
+        return PartitionFault.cutOff(p, workers, p.from().isEmpty() ? servers() : from(p), recorder);
+    }
+
+    /** The lock-service nodes a {@code partition workers ... from} names; a worker or the storage is refused. */
+    private List<Partitionable> from(FaultSpec.Partition p) {
+        List<Partitionable> named = new ArrayList<>();
+        for (String name : p.from()) {
+            FaultNode node = node(name);
+            if (!(node instanceof Partitionable server) || node instanceof ClientNode) {
+                throw new FaultNotSupportedException("'" + p.script() + "': " + name + " is not a lock-service node; "
+                        + "workers can be cut off from " + Each.names(servers()));
+            }
+            named.add(server);
+        }
+        return named;
+    }
+
+    @Override
+    public ActiveFault linkToxic(FaultSpec.LinkToxic toxic) {
+        LinkFaults links = targets.links().orElseThrow(() -> new FaultNotSupportedException(
+                "'" + toxic.script() + "': link toxics (latency, bandwidth, blackhole, reset-peer) need the proxy "
+                        + "in front of the nodes, and this cluster has no 'toxiproxy' node (a cluster started by an "
+                        + "older lockchaos: start it again)"));
+        for (String name : toxic.targets()) {
+            if (!links.proxied().contains(name)) {
+                throw new FaultNotSupportedException("'" + toxic.script() + "': " + name
+                        + " has no proxied link; proxied nodes: " + links.proxied());
+            }
+        }
+        return links.inject(toxic, recorder);
+    }
+
+    @Override
+    public ActiveFault failover(FaultSpec.Failover f) {
+        HasPrimary primary = targets.primary().orElseThrow(() -> new FaultNotSupportedException(
+                "'" + f.script() + "': this cluster has no primary that can fail over (use redis-replicated)"));
+        return FailoverFault.inject(f, primary, old -> {
+            if (f.method() == FailoverMethod.KILL) {
+                return kill(new FaultSpec.Kill(List.of(old)));
+            }
+            if (f.method() == FailoverMethod.ISOLATE) {
+                return PartitionFault.inject(new FaultSpec.Partition(PartitionShape.ISOLATE, List.of(old)),
+                        servers(), random, recorder);
+            }
+            primary.requestFailover();
+            return Healing.done(f);
+        }, recorder);
+    }
+
+    /** The lock-service nodes a partition may cut: every partitionable node but the workers. */
+    List<Partitionable> servers() {
+        return all(Partitionable.class).stream().filter(n -> !(n instanceof ClientNode)).toList();
+    }
+
+    /** The named nodes as {@code capability}; errors list the nodes and those that have it. */
+    private <T extends FaultNode> List<T> nodes(List<String> names, Class<T> capability, String verb) {
+        List<T> found = new ArrayList<>();
+        for (String name : names) {
+            FaultNode node = node(name);
+            if (!capability.isInstance(node)) {
+                throw new FaultNotSupportedException("node '" + name + "' cannot be " + verb + "; nodes that can: "
+                        + Each.names(all(capability)));
+            }
+            found.add(capability.cast(node));
+        }
+        return found;
+    }
+
+    private FaultNode node(String name) {
+        return targets.nodes().stream().filter(n -> n.name().equals(name)).findFirst()
+                .orElseThrow(() -> new FaultNotSupportedException("no node '" + name + "' in this cluster; its nodes are "
+                        + Each.names(targets.nodes())));
+    }
+
+    /** Every node that has {@code capability}. */
+    <T extends FaultNode> List<T> all(Class<T> capability) {
+        return targets.nodes().stream().filter(capability::isInstance).map(capability::cast).toList();
+    }
+}

@@ -1,0 +1,43 @@
+package io.lockchaos.faults.nemesis;
+
+import java.util.Optional;
+
+/**
+ * The names of the nemesis's operations in a history. A fault that lasts records
+ * {@code start-BAND} once it is in force and {@code stop-BAND} once healed (the band is the
+ * fault's package word: {@code pause}, {@code clock}, {@code clock-strobe}, {@code partition},
+ * {@code kill}, {@code failover}, a link toxic's kind such as {@code latency}); a fault that
+ * is over at once records one mark ({@code restart}, {@code clock-reset}); the final sweep
+ * records {@link #HEAL_ALL}. The report draws its fault bands from these names.
+ */
+public final class NemesisOps {
+
+    /** The final sweep's op, with what it found left over. */
+    public static final String HEAL_ALL = "heal-all";
+
+    private static final String START = "start-";
+    private static final String STOP = "stop-";
+
+    private NemesisOps() {
+    }
+
+    /** The op that opens {@code band}: {@code start-pause}. */
+    public static String start(String band) {
+        return START + band;
+    }
+
+    /** The op that closes {@code band}: {@code stop-pause}. */
+    public static String stop(String band) {
+        return STOP + band;
+    }
+
+    /** The band {@code f} opens, if it is a start op. */
+    public static Optional<String> started(String f) {
+        return f.startsWith(START) ? Optional.of(f.substring(START.length())) : Optional.empty();
+    }
+
+    /** The band {@code f} closes, if it is a stop op. */
+    public static Optional<String> stopped(String f) {
+        return f.startsWith(STOP) ? Optional.of(f.substring(STOP.length())) : Optional.empty();
+    }
+}
