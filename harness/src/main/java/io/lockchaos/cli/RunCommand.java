@@ -6,6 +6,7 @@ import io.lockchaos.cluster.EngineSetup;
 import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.report.ResultsIndex;
 import io.lockchaos.run.Run;
+import io.lockchaos.run.RunException;
 import io.lockchaos.run.RunOutcome;
 import io.lockchaos.run.Scenario;
 import io.lockchaos.run.ScenarioCheck;
@@ -122,8 +123,21 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Runs {@code s} with results under the checkout's {@code results/}; prints progress and verdicts. */
     static int execute(Scenario s, CommandSpec spec) {
+        return attempt(s, spec).exitCode();
+    }
+
+    /**
+     * One run's exit code and its results folder (none when the run could not be set up).
+     *
+     * @param exitCode as {@code lockchaos run} exits
+     * @param results the run's folder, empty when the run was refused before it had one
+     */
+    record Attempt(int exitCode, java.util.Optional<io.lockchaos.run.ResultsDir> results) {
+    }
+
+    /** {@link #execute}, also saying where the run's results are. */
+    static Attempt attempt(Scenario s, CommandSpec spec) {
         PrintWriter err = spec.commandLine().getErr();
-        PrintWriter out = spec.commandLine().getOut();
         Path root = ProjectRoot.find().resolve("results");
         err.println("lockchaos: running " + s.name() + " (seed " + s.seed() + ", " + s.duration().toSeconds()
                 + " s, " + s.workers() + " workers per storage mode)");
@@ -131,7 +145,7 @@ public final class RunCommand implements Callable<Integer> {
             EngineSetup.ensure();
         } catch (ClusterException e) {
             err.println("lockchaos: " + e.getMessage());
-            return EXIT_FAILED;
+            return new Attempt(EXIT_FAILED, java.util.Optional.empty());
         }
         Run run;
         try {
@@ -141,8 +155,14 @@ public final class RunCommand implements Callable<Integer> {
             });
         } catch (ScenarioException e) {
             err.println("lockchaos: " + e.getMessage());
-            return Main.EXIT_USAGE;
+            return new Attempt(Main.EXIT_USAGE, java.util.Optional.empty());
         }
+        return new Attempt(execute(run, root, spec), java.util.Optional.of(run.results()));
+    }
+
+    private static int execute(Run run, Path root, CommandSpec spec) {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
         try (run) {
             RunOutcome outcome = run.execute();
             out.print(outcome.toText());

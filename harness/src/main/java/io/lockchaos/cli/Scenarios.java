@@ -35,13 +35,18 @@ final class Scenarios {
 
     /** The scenario {@code nameOrPath}: a file, or the name of a shipped one. */
     static Scenario find(String nameOrPath) {
+        return ScenarioFile.read(file(nameOrPath));
+    }
+
+    /** The file of scenario {@code nameOrPath}: that file, or the shipped one of that name. */
+    static Path file(String nameOrPath) {
         Path file = Path.of(nameOrPath);
         if (Files.isRegularFile(file)) {
-            return ScenarioFile.read(file);
+            return file;
         }
         Path named = folder().resolve(nameOrPath.endsWith(".json") ? nameOrPath : nameOrPath + ".json");
         if (Files.isRegularFile(named)) {
-            return ScenarioFile.read(named);
+            return named;
         }
         throw new ScenarioException("no scenario '" + nameOrPath + "': neither a file nor one of the shipped "
                 + shipped().stream().map(p -> p.getFileName().toString().replaceFirst("\\.json$", "")).toList()

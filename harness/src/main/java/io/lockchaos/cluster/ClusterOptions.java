@@ -9,8 +9,11 @@ package io.lockchaos.cluster;
  * @param toxiproxyImage the image of the {@code toxiproxy} node: empty for lockchaos's own
  *     Toxiproxy-compatible server (in image {@code lockchaos/jvm}), else an image of Shopify's
  *     Toxiproxy such as {@code ghcr.io/shopify/toxiproxy:2.9.0}, run with {@code -host=0.0.0.0}
+ * @param tokenServer whether a Redis topology also gets {@code zk-tokens}, a standalone
+ *     ZooKeeper ({@link Role#TOKENS}) for {@code zk} fencing tokens (a zookeeper topology has its
+ *     ensemble and ignores it)
  */
-public record ClusterOptions(int zkNodes, boolean persist, String toxiproxyImage) {
+public record ClusterOptions(int zkNodes, boolean persist, String toxiproxyImage, boolean tokenServer) {
 
     /** The environment variable that switches every cluster to another Toxiproxy image. */
     public static final String TOXIPROXY_IMAGE_ENV = "LOCKCHAOS_TOXIPROXY_IMAGE";
@@ -25,6 +28,11 @@ public record ClusterOptions(int zkNodes, boolean persist, String toxiproxyImage
         toxiproxyImage = toxiproxyImage == null ? "" : toxiproxyImage.strip();
     }
 
+    /** Without a token server. */
+    public ClusterOptions(int zkNodes, boolean persist, String toxiproxyImage) {
+        this(zkNodes, persist, toxiproxyImage, false);
+    }
+
     /**
      * With the Toxiproxy image named by {@value #TOXIPROXY_IMAGE_ENV} (unset or empty:
      * lockchaos's own server).
@@ -34,16 +42,21 @@ public record ClusterOptions(int zkNodes, boolean persist, String toxiproxyImage
     }
 
     public ClusterOptions withPersist(boolean value) {
-        return new ClusterOptions(zkNodes, value, toxiproxyImage);
+        return new ClusterOptions(zkNodes, value, toxiproxyImage, tokenServer);
     }
 
     public ClusterOptions withZkNodes(int value) {
-        return new ClusterOptions(value, persist, toxiproxyImage);
+        return new ClusterOptions(value, persist, toxiproxyImage, tokenServer);
     }
 
     /** With {@code image} as the {@code toxiproxy} node (empty: lockchaos's own server). */
     public ClusterOptions withToxiproxyImage(String image) {
-        return new ClusterOptions(zkNodes, persist, image);
+        return new ClusterOptions(zkNodes, persist, image, tokenServer);
+    }
+
+    /** With or without {@code zk-tokens}, the standalone ZooKeeper for {@code zk} tokens on a Redis topology. */
+    public ClusterOptions withTokenServer(boolean value) {
+        return new ClusterOptions(zkNodes, persist, toxiproxyImage, value);
     }
 
     /** Whether the {@code toxiproxy} node runs Shopify's Toxiproxy rather than lockchaos's server. */

@@ -25,6 +25,7 @@ record Plan(List<List<NodeSpec>> waves, Runnable ready, ProxyPlan proxy) {
     static final int SENTINELS = 3;
     static final int REPLICAS = 2;
     static final int REDLOCK_MASTERS = 5;
+    static final String TOKEN_SERVER = "zk-tokens";
     static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
 
     static Plan of(Topology topology, ClusterOptions options, ImageTags images) {
@@ -95,9 +96,14 @@ record Plan(List<List<NodeSpec>> waves, Runnable ready, ProxyPlan proxy) {
                 .toList();
     }
 
+    /** The ledger's Redis, and on a Redis topology with {@link ClusterOptions#tokenServer()} {@code zk-tokens}. */
     private static List<NodeSpec> withStorage(List<NodeSpec> nodes, ClusterOptions options, ImageTags images) {
         List<NodeSpec> all = new ArrayList<>(nodes);
         all.add(redis("storage", Role.STORAGE, options, images).spec());
+        if (options.tokenServer() && nodes.stream().noneMatch(n -> n.role() == Role.ZK)) {
+            all.add(new NodeSpec(TOKEN_SERVER, Role.TOKENS, ZooKeeperContainer.CLIENT_PORT, true,
+                    new ZooKeeperContainer(images.tag(Image.ZOOKEEPER), 1, List.of(TOKEN_SERVER))));
+        }
         return List.copyOf(all);
     }
 

@@ -15,6 +15,11 @@ public enum Role {
     /** A ZooKeeper ensemble member. */
     ZK,
     /**
+     * A standalone ZooKeeper beside a Redis lock service ({@code zk-tokens}) that hands out
+     * {@code zk} fencing tokens; like the ledger's Redis, faults leave it alone.
+     */
+    TOKENS,
+    /**
      * The Toxiproxy-API server in front of every other node ({@code toxiproxy} on the
      * network); link faults act on connections through it.
      */

@@ -50,9 +50,9 @@ public final class ClusterTargets implements FaultTargets {
                         proxied));
     }
 
-    /** The ledger and the proxy are named but never faulted: faults act on the lock service. */
+    /** The ledger, the token server and the proxy are named but never faulted: faults act on the lock service. */
     private static boolean untouchable(Role role) {
-        return role == Role.STORAGE || role == Role.PROXY;
+        return role == Role.STORAGE || role == Role.TOKENS || role == Role.PROXY;
     }
 
     public static ClusterTargets of(Cluster cluster) {

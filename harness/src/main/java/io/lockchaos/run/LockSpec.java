@@ -45,6 +45,14 @@ public record LockSpec(String backend, @JsonProperty("ttlMs") Duration ttl,
                        @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<Path> classpath,
                        @JsonIgnore @JsonSetter(nulls = Nulls.AS_EMPTY) boolean classTokens) {
 
+    /**
+     * The lock option ({@code "via-proxy": "true"}) that sends the workers' lock traffic through
+     * each server's proxy ({@code toxiproxy:<port>}), so that link faults ({@code latency redis-4
+     * 200ms}) act on it; by default workers reach the servers directly. Every backend takes it;
+     * it is consumed here, not passed to the backend.
+     */
+    public static final String VIA_PROXY = "via-proxy";
+
     public LockSpec {
         options = Map.copyOf(options);
         classpath = List.copyOf(classpath);
@@ -63,19 +71,28 @@ public record LockSpec(String backend, @JsonProperty("ttlMs") Duration ttl,
     /** The lock config for a worker inside {@code cluster}'s network. */
     public LockConfig config(Cluster cluster) {
         Map<String, String> all = new LinkedHashMap<>(options);
+        boolean viaProxy = Boolean.parseBoolean(all.remove(VIA_PROXY));
         if (!tokens.equals("none")) {
             all.put(LockConfig.TOKENS, tokens);
         }
         if (tokens.equals("zk")) {
-            all.put(LockConfig.TOKEN_NODES, String.join(",", addresses(cluster.nodes(Role.ZK))));
+            List<Node> ensemble = cluster.nodes(Role.ZK).isEmpty() ? cluster.nodes(Role.TOKENS) : cluster.nodes(Role.ZK);
+            all.put(LockConfig.TOKEN_NODES, String.join(",", addresses(ensemble)));
         }
         if (cluster.topology() == Topology.REDIS_REPLICATED) {
             all.putIfAbsent(LockConfig.SENTINEL_MASTER, Cluster.SENTINEL_MASTER);
         }
-        return new LockConfig(backend, addresses(cluster.lockNodes()), ttl, sessionTimeout, all);
+        List<String> nodes = viaProxy ? proxied(cluster.lockNodes()) : addresses(cluster.lockNodes());
+        return new LockConfig(backend, nodes, ttl, sessionTimeout, all);
     }
 
     private static List<String> addresses(List<Node> nodes) {
         return nodes.stream().map(n -> n.name() + ":" + n.port()).toList();
+    }
+
+    /** Each node through its proxy on the cluster network; a node without one directly. */
+    private static List<String> proxied(List<Node> nodes) {
+        return nodes.stream().map(n -> n.hasProxy() ? Node.PROXY_HOST + ":" + n.proxyInternalPort()
+                : n.name() + ":" + n.port()).toList();
     }
 }

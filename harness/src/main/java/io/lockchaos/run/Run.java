@@ -135,30 +135,43 @@ public final class Run implements AutoCloseable {
     private RunOutcome executeSteps() {
         say("results in " + results.dir());
         say("starting a " + scenario.topology().id() + " cluster");
-        cluster = Clusters.start(scenario.topology(), ClusterOptions.DEFAULTS);
+        Phases phases = new Phases();
+        cluster = Clusters.start(scenario.topology(),
+                ClusterOptions.DEFAULTS.withTokenServer(scenario.lock().tokens().equals("zk")));
+        phases.end("cluster start");
         say("cluster up: " + cluster.nodes().stream().map(Node::name).toList() + " (run " + cluster.runId() + ")");
         long start = System.nanoTime();
         history = new HistoryLog(results.historyJsonl(), this::linkLatest);
         startWorkers(start);
+        phases.end("worker start");
         awaitFirstOps();
+        phases.end("first ops");
         startNemesis(start);
         runFor(scenario.duration());
+        phases.end("workload");
         say("healing every fault");
         nemesis.stopAndHeal();
+        phases.end("heal");
         stopWorkers();
+        phases.end("worker stop");
         pause(scenario.quiet());
+        phases.end("quiet");
         Node storage = cluster.nodes(Role.STORAGE).get(0);
         Map<String, Fencing> keys = new LinkedHashMap<>();
         scenario.lanes().forEach(l -> l.lockNames().forEach(name -> keys.put(name, l.fencing())));
         say("final read of " + keys.keySet());
         new FinalRead(new Address(storage.host(), storage.hostPort()), start, history::append).readAll(keys);
+        phases.end("final read");
         History merged = history.finish(results.historyEdn());
         say("history: " + merged.size() + " events; checking");
         Map<String, CheckResult> checks = RunChecks.run(scenario, merged, CheckOptions.defaults());
-        RunOutcome outcome = new RunOutcome(scenario, results.dir(), merged.size(), checks);
-        results.write(results.resultsJson(), outcome.toJson());
+        phases.end("checks");
         writeReport(merged, checks);
+        phases.end("report");
         saveNodeLogs();
+        phases.end("node logs");
+        RunOutcome outcome = new RunOutcome(scenario, results.dir(), merged.size(), checks, phases.seconds());
+        results.write(results.resultsJson(), outcome.toJson());
         return outcome;
     }
 

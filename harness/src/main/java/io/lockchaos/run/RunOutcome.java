@@ -19,13 +19,22 @@ import java.util.Map;
  * @param dir the results folder
  * @param events how many events the merged history holds
  * @param checks every check's result by name ({@link RunChecks})
+ * @param phases seconds per phase of the run, in order (cluster start, worker start, ...); empty
+ *     when not measured
  */
-public record RunOutcome(Scenario scenario, Path dir, int events, Map<String, CheckResult> checks) {
+public record RunOutcome(Scenario scenario, Path dir, int events, Map<String, CheckResult> checks,
+                         Map<String, Double> phases) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public RunOutcome {
         checks = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(checks));
+        phases = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(phases));
+    }
+
+    /** Without phase times. */
+    public RunOutcome(Scenario scenario, Path dir, int events, Map<String, CheckResult> checks) {
+        this(scenario, dir, events, checks, Map.of());
     }
 
     /** The merged verdict of every check. */
@@ -57,7 +66,7 @@ public record RunOutcome(Scenario scenario, Path dir, int events, Map<String, Ch
         return valid().exitCode();
     }
 
-    /** results.json: {@code {"scenario", "seed", "valid", "events", "checks": {name: {"valid", "summary", "evidence"}}, "expect", "matched"}}. */
+    /** results.json: {@code {"scenario", "seed", "valid", "events", "checks": {name: {"valid", "summary", "evidence"}}, "expect", "matched", "phases": {name: seconds}}}. */
     public String toJson() {
         ObjectNode root = JSON.createObjectNode();
         root.put("scenario", scenario.name());
@@ -70,6 +79,10 @@ public record RunOutcome(Scenario scenario, Path dir, int events, Map<String, Ch
             ObjectNode expect = root.putObject("expect");
             scenario.expect().forEach((k, v) -> expect.put(k, v.word()));
             root.put("matched", mismatches().isEmpty());
+        }
+        if (!phases.isEmpty()) {
+            ObjectNode times = root.putObject("phases");
+            phases.forEach(times::put);
         }
         return root.toPrettyString();
     }

@@ -123,15 +123,21 @@ public final class ScenarioCheck {
         }
         boolean zookeeper = topology.equals("zookeeper");
         if (!Tokens.parse(tokens).fits(zookeeper)) {
-            throw bad("lock.tokens", "'" + tokens + "', but topology " + topology + (zookeeper
-                    ? " has no Redis lock service" : " has no ZooKeeper"), (zookeeper ? "zk" : "redis-incr")
-                    + " or none on this topology");
+            throw bad("lock.tokens", "'" + tokens + "', but topology " + topology + " has no Redis lock service",
+                    "zk or none on this topology");
         }
     }
 
     private void option(LockBackend backend, String key, String value) {
+        if (LockSpec.VIA_PROXY.equals(key)) {
+            if (!value.equals("true") && !value.equals("false")) {
+                throw bad("lock.options." + key, "'" + value + "'", "\"true\" or \"false\"");
+            }
+            return;
+        }
         if (!backend.takes(key)) {
-            throw bad("lock.options." + key, "not an option of backend " + backend.name(), backend.optionNames()
+            String allowed = backend.optionNames().equals("none") ? LockSpec.VIA_PROXY : backend.optionNames() + ", " + LockSpec.VIA_PROXY;
+            throw bad("lock.options." + key, "not an option of backend " + backend.name(), allowed
                     + (LockConfig.TOKENS.equals(key) ? " (name the token source in lock.tokens)" : ""));
         }
         backend.option(key).filter(o -> !o.type().accepts(value)).ifPresent(o -> {

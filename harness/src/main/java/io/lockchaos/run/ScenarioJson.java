@@ -106,7 +106,8 @@ final class ScenarioJson {
 
     /**
      * The scenario in {@code json}; {@code resolved}, which a results folder's
-     * {@code scenario.json} adds, is ignored. Checks types only: {@link ScenarioCheck} checks
+     * {@code scenario.json} adds, is ignored, and so are {@code designRow} and {@code fault},
+     * which only the matrix reads ({@link io.lockchaos.matrix.MatrixScenario} checks them). Checks types only: {@link ScenarioCheck} checks
      * the values.
      */
     static Scenario read(String json, String source) {
@@ -120,7 +121,7 @@ final class ScenarioJson {
         if (root == null || !root.isObject()) {
             throw new ScenarioException(source + ": a scenario is a JSON object; see scenarios/README.md");
         }
-        ((ObjectNode) root).remove("resolved");
+        ((ObjectNode) root).remove(List.of("resolved", "designRow", "fault"));
         known(root, Scenario.class, "", source);
         withDefaults((ObjectNode) root, DEFAULT_TREE);
         try {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** {@code run}, {@code list} and {@code replay} answers that need no Docker: listings and exit 3. */
+/** {@code run}, {@code list}, {@code replay} and {@code matrix} answers that need no Docker: listings and exit 3. */
 class RunCommandTest {
 
     private final StringWriter out = new StringWriter();
@@ -176,5 +176,27 @@ class RunCommandTest {
         assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
         assertTrue(err.toString().contains(file + ": field 'lock.backend': lock class com.example.WatchdogRedisLock"
                 + " not found on lock.classpath [" + dir.resolve("classes") + "]"), err.toString());
+    }
+
+    @Test
+    void matrixWithZeroRunsIsBadUsage() {
+        assertEquals(Main.EXIT_USAGE, execute("matrix", "--runs", "0"));
+        assertTrue(err.toString().contains("--runs is 0"), err.toString());
+    }
+
+    @Test
+    void matrixWithAnUnknownScenarioIsBadUsageBeforeAnyRun() {
+        assertEquals(Main.EXIT_USAGE, execute("matrix", "redis-naive-pause", "no-such-scenario"));
+        assertTrue(err.toString().contains("no scenario 'no-such-scenario'"), err.toString());
+        assertTrue(!err.toString().contains("running redis-naive-pause"), "nothing ran: " + err);
+    }
+
+    @Test
+    void matrixWithABadDesignRowIsBadUsageNamingTheFile(@TempDir Path dir) throws IOException {
+        String shipped = Files.readString(ProjectRoot.find().resolve("scenarios").resolve("redis-naive-pause.json"));
+        Path file = dir.resolve("row.json");
+        Files.writeString(file, shipped.replace("\"designRow\": 2", "\"designRow\": 0"));
+        assertEquals(Main.EXIT_USAGE, execute("matrix", file.toString()));
+        assertTrue(err.toString().contains(file + ": field 'designRow' is 0"), err.toString());
     }
 }

@@ -88,4 +88,15 @@ class ProxyPlanTest {
         assertEquals(List.of(), Plan.of(Topology.REDIS_REPLICATED, ClusterOptions.DEFAULTS.withToxiproxyImage(UPSTREAM),
                 images).proxy().quorum(), "Redis has no quorum port");
     }
+
+    @Test
+    void aTokenServerJoinsARedisTopologyOnlyWhenAskedAndNeverAnEnsemble() {
+        ClusterOptions tokens = ClusterOptions.DEFAULTS.withToxiproxyImage(UPSTREAM).withTokenServer(true);
+        List<NodeSpec> redlock = Plan.of(Topology.REDLOCK, tokens, images).waves().get(0);
+        assertEquals(List.of("zk-tokens"), redlock.stream().filter(n -> n.role() == Role.TOKENS).map(NodeSpec::name).toList());
+        assertTrue(Plan.of(Topology.REDLOCK, tokens.withTokenServer(false), images).waves().get(0).stream()
+                .noneMatch(n -> n.role() == Role.TOKENS));
+        assertTrue(Plan.of(Topology.ZOOKEEPER, tokens, images).waves().get(0).stream()
+                .noneMatch(n -> n.role() == Role.TOKENS), "the ensemble serves zk tokens itself");
+    }
 }

@@ -84,4 +84,24 @@ class LockSpecTest {
         assertEquals(List.of("sentinel-1:26379"), spec.config(replicated).nodes());
         assertEquals(Map.of(LockConfig.SENTINEL_MASTER, Cluster.SENTINEL_MASTER), spec.config(replicated).options());
     }
+
+    @Test
+    void viaProxySendsTheLockTrafficThroughEachServersProxyAndIsNotPassedOn() {
+        Node proxied = new Node("redis-1", Role.MASTER, "c", "n", 1, "10.0.0.1", 6379, 30000, false, 31000, 20001);
+        Cluster redlock = new FakeCluster(Topology.REDLOCK, List.of(proxied, node("redis-2", Role.MASTER, 6379), STORAGE));
+        LockConfig c = new LockSpec("redlock", Duration.ofSeconds(1), Duration.ofSeconds(5), "none",
+                Map.of(LockSpec.VIA_PROXY, "true", LockConfig.NODE_TIMEOUT_MS, "400"), List.of(), false).config(redlock);
+        assertEquals(List.of("toxiproxy:20001", "redis-2:6379"), c.nodes());
+        assertEquals(Map.of(LockConfig.NODE_TIMEOUT_MS, "400"), c.options());
+    }
+
+    @Test
+    void zkTokensOnARedisTopologyComeFromTheTokenServer() {
+        Cluster redlock = new FakeCluster(Topology.REDLOCK, List.of(node("redis-1", Role.MASTER, 6379), STORAGE,
+                node("zk-tokens", Role.TOKENS, 2181)));
+        LockConfig c = new LockSpec("redlock", Duration.ofSeconds(1), Duration.ofSeconds(5), "zk", Map.of(), List.of(),
+                false).config(redlock);
+        assertEquals(List.of("redis-1:6379"), c.nodes());
+        assertEquals("zk-tokens:2181", c.options().get(LockConfig.TOKEN_NODES));
+    }
 }

@@ -46,4 +46,15 @@ class RunOutcomeTest {
         assertEquals(Map.of("ledger-unfenced", Validity.VALID), surprise.mismatches());
         assertTrue(surprise.toText().contains("MISMATCH"), surprise.toText());
     }
+
+    @Test
+    void resultsJsonHoldsThePhasesInTheOrderTheyRan() {
+        Scenario s = ScenarioFile.parse(SCENARIO.formatted(""), "s1.json");
+        Map<String, Double> phases = new java.util.LinkedHashMap<>();
+        phases.put("cluster start", 9.5);
+        phases.put("workload", 12.0);
+        String json = new RunOutcome(s, Path.of("r"), 9, checks(Validity.VALID, Validity.VALID), phases).toJson();
+        assertTrue(json.contains("\"phases\" : {\n    \"cluster start\" : 9.5,\n    \"workload\" : 12.0"), json);
+        assertTrue(!new RunOutcome(s, Path.of("r"), 9, checks(Validity.VALID, Validity.VALID)).toJson().contains("phases"));
+    }
 }

@@ -29,13 +29,13 @@ public enum Tokens {
 
     /**
      * Whether this source works on a cluster whose lock service is {@code zookeeper} or not:
-     * {@code redis-incr} needs a Redis lock service, {@code zk} a ZooKeeper ensemble.
+     * {@code redis-incr} needs a Redis lock service; {@code zk} works on both (a Redis topology
+     * gets a standalone ZooKeeper for the tokens, {@code zk-tokens}).
      */
     public boolean fits(boolean zookeeper) {
         return switch (this) {
-            case NONE -> true;
+            case NONE, ZK -> true;
             case REDIS_INCR -> !zookeeper;
-            case ZK -> zookeeper;
         };
     }
 
