@@ -19,6 +19,9 @@
  * {@code :timed-out}; the search lets it take effect at any point after its invocation, or
  * never.
  *
- * <p>{@link io.lockchaos.checker.model.Models} maps command-line names to models.
+ * <p>{@link io.lockchaos.checker.model.MultiRegisterModel} (Knossos's {@code multi-register}) names
+ * several partitions for a txn over several keys; the search joins the partitions that
+ * operations connect. {@link io.lockchaos.checker.model.Models} maps command-line names to
+ * models.
  */
 package io.lockchaos.checker.model;
