@@ -55,6 +55,11 @@ final class CheckCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     private Target target = new Target();
 
+    @Option(names = "--initial", paramLabel = "EDN",
+            description = "The model's initial value, as EDN (register, cas-register: 0; multi-register: "
+                    + "'{:x 0 :y 0}'); default nil, the absent register.")
+    private String initial;
+
     @Option(names = "--json", description = "Print one JSON document instead of the summary.")
     private boolean json;
 
@@ -104,7 +109,11 @@ final class CheckCommand implements Callable<Integer> {
 
     private List<Checker> checks(History history) {
         if (target.model != null) {
-            return List.of(new LinearizabilityChecker(Models.byName(target.model)));
+            io.lockchaos.checker.model.Model<?, ?> model = Models.byName(target.model);
+            if (initial != null) {
+                model = model.startingAt(HistoryFormats.readValue("--initial", initial));
+            }
+            return List.of(new LinearizabilityChecker(model));
         }
         if (target.workload != null || looksLikeLockWorkload(history)) {
             return new LockChecks().checks();
