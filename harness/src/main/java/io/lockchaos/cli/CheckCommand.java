@@ -67,6 +67,11 @@ final class CheckCommand implements Callable<Integer> {
             description = "Seconds a search may take before it answers unknown (default: ${DEFAULT-VALUE}).")
     private double timeLimitSeconds;
 
+    @Option(names = "--max-configs", paramLabel = "N", defaultValue = "" + CheckOptions.DEFAULT_MAX_CONFIGS,
+            description = "Configurations a linearizability search may remember (its memory bound, about 120 bytes"
+                    + " each) before it answers unknown (default: ${DEFAULT-VALUE}).")
+    private long maxConfigs;
+
     @Option(names = "--knossos",
             description = "Also run the history through Knossos (needs a build with -Pknossos).")
     private boolean knossos;
@@ -82,6 +87,10 @@ final class CheckCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return usage("--time-limit must be a positive number of seconds, got " + timeLimitSeconds);
         }
+        if (maxConfigs <= 0) {
+            return usage("--max-configs must be a positive number, got " + maxConfigs);
+        }
+        options = options.withMaxConfigs(maxConfigs);
         if (target.workload != null && !target.workload.equals("lock")) {
             return usage("--workload takes 'lock', got '" + target.workload + "'");
         }

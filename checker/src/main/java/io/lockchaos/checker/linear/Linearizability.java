@@ -128,7 +128,7 @@ public final class Linearizability {
         if (turn.search == null && budget.expired()) {
             return PartOutcome.unknown(part.key(), label(part) + " (" + part.size()
                     + " operations) was not searched: the time limit of " + budget.timeLimit().toMillis() / 1000.0
-                    + " s ran out first (raise the time limit)", 0);
+                    + " s ran out first (raise --time-limit)", 0);
         }
         try {
             if (turn.search == null) {
@@ -139,9 +139,12 @@ public final class Linearizability {
             return PartOutcome.unknown(part.key(), label(part) + ": " + e.getMessage(), 0);
         } catch (OutOfMemoryError e) {
             budget.stop();
+            String progress = turn.search == null ? "before its search started" : turn.search.progress();
+            long configurations = turn.search == null ? 0 : turn.search.configurations();
             turn.search = null;
             return PartOutcome.unknown(part.key(), label(part) + ": ran out of memory (" + e.getMessage()
-                    + "); lower max-configs or give the JVM more heap", 0);
+                    + "); " + progress + " (lower --max-configs, or give the JVM more heap with"
+                    + " LOCKCHAOS_JAVA_OPTS=-Xmx...)", configurations);
         }
     }
 
