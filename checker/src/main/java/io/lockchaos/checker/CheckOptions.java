@@ -14,7 +14,7 @@ import java.util.Objects;
 public record CheckOptions(Duration timeLimit, long maxConfigs, int threads) {
 
     public static final Duration DEFAULT_TIME_LIMIT = Duration.ofSeconds(60);
-    /** About 120 bytes each: this bound keeps a search within about 1 GB of memory. */
+    /** The memory bound's default; what a configuration costs depends on the history. */
     public static final long DEFAULT_MAX_CONFIGS = 5_000_000L;
 
     public CheckOptions {

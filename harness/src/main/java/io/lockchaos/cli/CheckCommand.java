@@ -68,8 +68,8 @@ final class CheckCommand implements Callable<Integer> {
     private double timeLimitSeconds;
 
     @Option(names = "--max-configs", paramLabel = "N", defaultValue = "" + CheckOptions.DEFAULT_MAX_CONFIGS,
-            description = "Configurations a linearizability search may remember (its memory bound, about 120 bytes"
-                    + " each) before it answers unknown (default: ${DEFAULT-VALUE}).")
+            description = "Configurations a linearizability search may remember (its memory bound) before it"
+                    + " answers unknown (default: ${DEFAULT-VALUE}).")
     private long maxConfigs;
 
     @Option(names = "--knossos",

@@ -296,7 +296,7 @@ final class Search<S, C> {
         } catch (BoundReached bound) {
             return PartOutcome.unknown(part.key(), label() + ": remembered more than " + budget.maxConfigs()
                     + " configurations (the --max-configs bound); " + progress()
-                    + " (raise --max-configs, which takes more memory, about 120 bytes each)",
+                    + " (raise --max-configs, which takes more memory)",
                     memo.size());
         }
     }
