@@ -14,7 +14,8 @@ import java.util.Objects;
 public record CheckOptions(Duration timeLimit, long maxConfigs, int threads) {
 
     public static final Duration DEFAULT_TIME_LIMIT = Duration.ofSeconds(60);
-    public static final long DEFAULT_MAX_CONFIGS = 20_000_000L;
+    /** The memory bound's default; what a configuration costs depends on the history. */
+    public static final long DEFAULT_MAX_CONFIGS = 5_000_000L;
 
     public CheckOptions {
         Objects.requireNonNull(timeLimit, "timeLimit");
@@ -32,6 +33,10 @@ public record CheckOptions(Duration timeLimit, long maxConfigs, int threads) {
     public static CheckOptions defaults() {
         return new CheckOptions(DEFAULT_TIME_LIMIT, DEFAULT_MAX_CONFIGS,
                 Runtime.getRuntime().availableProcessors());
+    }
+
+    public CheckOptions withMaxConfigs(long bound) {
+        return new CheckOptions(timeLimit, bound, threads);
     }
 
     public CheckOptions withTimeLimit(Duration limit) {

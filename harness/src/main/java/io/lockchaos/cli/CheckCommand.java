@@ -55,12 +55,22 @@ final class CheckCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     private Target target = new Target();
 
+    @Option(names = "--initial", paramLabel = "EDN",
+            description = "The model's initial value, as EDN (register, cas-register: 0; multi-register: "
+                    + "'{:x 0 :y 0}'); default nil, the absent register.")
+    private String initial;
+
     @Option(names = "--json", description = "Print one JSON document instead of the summary.")
     private boolean json;
 
     @Option(names = "--time-limit", paramLabel = "S", defaultValue = "60",
             description = "Seconds a search may take before it answers unknown (default: ${DEFAULT-VALUE}).")
     private double timeLimitSeconds;
+
+    @Option(names = "--max-configs", paramLabel = "N", defaultValue = "" + CheckOptions.DEFAULT_MAX_CONFIGS,
+            description = "Configurations a linearizability search may remember (its memory bound) before it"
+                    + " answers unknown (default: ${DEFAULT-VALUE}).")
+    private long maxConfigs;
 
     @Option(names = "--knossos",
             description = "Also run the history through Knossos (needs a build with -Pknossos).")
@@ -77,6 +87,10 @@ final class CheckCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return usage("--time-limit must be a positive number of seconds, got " + timeLimitSeconds);
         }
+        if (maxConfigs <= 0) {
+            return usage("--max-configs must be a positive number, got " + maxConfigs);
+        }
+        options = options.withMaxConfigs(maxConfigs);
         if (target.workload != null && !target.workload.equals("lock")) {
             return usage("--workload takes 'lock', got '" + target.workload + "'");
         }
@@ -104,7 +118,11 @@ final class CheckCommand implements Callable<Integer> {
 
     private List<Checker> checks(History history) {
         if (target.model != null) {
-            return List.of(new LinearizabilityChecker(Models.byName(target.model)));
+            io.lockchaos.checker.model.Model<?, ?> model = Models.byName(target.model);
+            if (initial != null) {
+                model = model.startingAt(HistoryFormats.readValue("--initial", initial));
+            }
+            return List.of(new LinearizabilityChecker(model));
         }
         if (target.workload != null || looksLikeLockWorkload(history)) {
             return new LockChecks().checks();

@@ -96,6 +96,34 @@ class CheckCommandTest {
         assertTrue(o.err().contains(bad + ":2"), o.err());
     }
 
+    /** Values a model cannot use: exit 3 with the file and the event, never unknown or silence. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}: {1}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "cas-register|{:type :invoke, :process 0, :f :frobnicate, :value 1}|has :f :frobnicate",
+        "cas-register|{:type :invoke, :process 0, :f :cas, :value 3}|is not [from to]",
+        "fenced-mutex|{:type :invoke, :process 0, :f :release, :value {:lock \"a\", :token \"7\"}}|a fencing token is an integer",
+        "owner-mutex|{:type :invoke, :process 0, :f :release, :value {:token 3}}|the lock's name",
+        "multi-register|{:type :invoke, :process 0, :f :txn, :value [[:incr :x 1]]}|:read (:r) or :write (:w)"})
+    void valuesAModelCannotUseAreBadInputNamingTheEvent(String model, String invoke, String problem,
+                                                         @TempDir Path dir) throws IOException {
+        Path bad = dir.resolve("history.edn");
+        Files.writeString(bad, "\n" + invoke + "\n");
+        Outcome o = run("check", "--model", model, bad.toString());
+        assertEquals(3, o.exit(), o.out() + o.err());
+        assertTrue(o.err().contains(bad + ": event 0 ") && o.err().contains(problem), o.err());
+    }
+
+    @Test
+    void initialSetsTheModelsStartingValue(@TempDir Path dir) throws IOException {
+        Path h = dir.resolve("history.edn");
+        Files.writeString(h, "{:type :invoke, :process 0, :f :read}\n{:type :ok, :process 0, :f :read, :value 0}\n");
+        assertEquals(1, run("check", "--model", "cas-register", h.toString()).exit());
+        assertEquals(0, run("check", "--model", "cas-register", "--initial", "0", h.toString()).exit());
+        Outcome bad = run("check", "--model", "mutex", "--initial", "0", h.toString());
+        assertEquals(3, bad.exit(), bad.out());
+        assertTrue(bad.err().contains("no initial value"), bad.err());
+    }
+
     @Test
     void aMissingFileOrAnUnknownModelIsBadUsage() {
         Outcome missing = run("check", "--model", "register", "no/such/file.edn");

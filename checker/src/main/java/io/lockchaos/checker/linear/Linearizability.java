@@ -23,7 +23,9 @@ import java.util.concurrent.Future;
  * {@link CheckOptions#timeLimit()}; each remembers at most {@link CheckOptions#maxConfigs()}
  * configurations. One partition not linearizable makes the history not linearizable (the
  * others are cancelled); a partition past the deadline or the bound makes it unknown, with
- * the reason, never valid.
+ * the reason, never valid. An operation the model cannot use (an unknown {@code :f}, a value
+ * of the wrong shape) is bad input: a {@link ModelException} naming the source and the event,
+ * never a verdict.
  */
 public final class Linearizability {
 
@@ -42,8 +44,7 @@ public final class Linearizability {
         try {
             parts = Part.split(history, model);
         } catch (ModelException e) {
-            return new LinearizabilityResult(Validity.UNKNOWN, List.of(), history.source() + ": " + e.getMessage(),
-                    new LinearizabilityResult.Stats(0, 0, 0, seconds(start)));
+            throw new ModelException(history.source() + ": " + e.getMessage());
         }
         Budget budget = new Budget(start, options.timeLimit(), options.maxConfigs());
         List<PartOutcome> outcomes = searchAll(model, parts, budget, options.threads());
@@ -127,7 +128,7 @@ public final class Linearizability {
         if (turn.search == null && budget.expired()) {
             return PartOutcome.unknown(part.key(), label(part) + " (" + part.size()
                     + " operations) was not searched: the time limit of " + budget.timeLimit().toMillis() / 1000.0
-                    + " s ran out first (raise the time limit)", 0);
+                    + " s ran out first (raise --time-limit)", 0);
         }
         try {
             if (turn.search == null) {
@@ -138,9 +139,12 @@ public final class Linearizability {
             return PartOutcome.unknown(part.key(), label(part) + ": " + e.getMessage(), 0);
         } catch (OutOfMemoryError e) {
             budget.stop();
+            String progress = turn.search == null ? "before its search started" : turn.search.progress();
+            long configurations = turn.search == null ? 0 : turn.search.configurations();
             turn.search = null;
             return PartOutcome.unknown(part.key(), label(part) + ": ran out of memory (" + e.getMessage()
-                    + "); lower max-configs or give the JVM more heap", 0);
+                    + "); " + progress + " (lower --max-configs, or give the JVM more heap with"
+                    + " LOCKCHAOS_JAVA_OPTS=-Xmx...)", configurations);
         }
     }
 

@@ -207,7 +207,7 @@ final class Search<S, C> {
         if (budget.expired()) {
             return PartOutcome.unknown(part.key(), label() + ": the time limit of "
                     + budget.timeLimit().toMillis() / 1000.0 + " s ran out; " + progress()
-                    + " (raise the time limit)", memo.size());
+                    + " (raise --time-limit)", memo.size());
         }
         return null;
     }
@@ -216,7 +216,12 @@ final class Search<S, C> {
         return part.key().isEmpty() ? "the history" : "partition '" + part.key() + "'";
     }
 
-    private String progress() {
+    long configurations() {
+        return memo.size();
+    }
+
+    /** How far the search got, in words: the longest linearizable prefix and the configurations explored. */
+    String progress() {
         return "the longest linearizable prefix found had " + maxDepth + " of " + size + " operations, after "
                 + memo.size() + " configurations";
     }
@@ -290,7 +295,8 @@ final class Search<S, C> {
             return run(slice);
         } catch (BoundReached bound) {
             return PartOutcome.unknown(part.key(), label() + ": remembered more than " + budget.maxConfigs()
-                    + " configurations (the max-configs bound); " + progress() + " (raise max-configs)",
+                    + " configurations (the --max-configs bound); " + progress()
+                    + " (raise --max-configs, which takes more memory)",
                     memo.size());
         }
     }

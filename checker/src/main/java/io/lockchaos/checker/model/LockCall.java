@@ -3,6 +3,7 @@ package io.lockchaos.checker.model;
 import io.lockchaos.checker.history.OpType;
 import io.lockchaos.checker.history.Operation;
 import io.lockchaos.checker.history.Process;
+import io.lockchaos.checker.history.Value;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -57,6 +58,7 @@ public sealed interface LockCall {
      * Throws {@link ModelException} naming the operation and the model for anything else.
      */
     static Optional<LockCall> of(Operation operation, String model) {
+        requireLockValue(operation, model);
         if (operation.isFail()) {
             return Optional.empty();
         }
@@ -64,10 +66,10 @@ public sealed interface LockCall {
         boolean ok = operation.type() == OpType.OK;
         switch (operation.f()) {
             case "acquire":
-                OptionalLong granted = ok ? token(operation.output()) : OptionalLong.empty();
+                OptionalLong granted = ok ? token(operation, operation.output(), model) : OptionalLong.empty();
                 return Optional.of(new Acquire(lock, operation.process(), granted));
             case "release":
-                return Optional.of(new Release(lock, operation.process(), token(operation.input())));
+                return Optional.of(new Release(lock, operation.process(), token(operation, operation.input(), model)));
             default:
                 throw ModelException.at(operation, model, "has :f :" + operation.f()
                         + "; a lock model knows :acquire and :release: give it only lock operations");
@@ -76,10 +78,35 @@ public sealed interface LockCall {
 
     /** The lock an operation names: its value's {@code :lock}, else {@link Model#WHOLE}. */
     static String lockOf(Operation operation) {
-        return operation.input().getString("lock").orElse(Model.WHOLE);
+        return operation.input().get("lock").map(OperationKeys::text).orElse(Model.WHOLE);
     }
 
-    private static OptionalLong token(io.lockchaos.checker.history.Value value) {
-        return value.getLong("token").map(OptionalLong::of).orElse(OptionalLong.empty());
+    /**
+     * A lock operation's value is nil (Knossos's one-lock histories) or a map naming the lock
+     * ({@code {:lock "job-0"}}); a map without {@code :lock}, or a {@code :lock} that is not a
+     * name, is bad input rather than an operation on some unnamed lock.
+     */
+    private static void requireLockValue(Operation operation, String model) {
+        Value input = operation.input();
+        if (input.isNil()) {
+            return;
+        }
+        Optional<Value> lock = input instanceof Value.Dict ? input.get("lock") : Optional.empty();
+        if (lock.isEmpty() || !(lock.get() instanceof Value.Str || lock.get() instanceof Value.Kw)) {
+            throw ModelException.at(operation, model, "has value " + input + "; a lock operation's value is nil"
+                    + " (one lock) or a map with the lock's name, such as {:lock \"job-0\"}");
+        }
+    }
+
+    private static OptionalLong token(Operation operation, Value value, String model) {
+        Optional<Value> token = value.get("token");
+        if (token.isEmpty() || token.get().isNil()) {
+            return OptionalLong.empty();
+        }
+        if (!(token.get() instanceof Value.Int number)) {
+            throw ModelException.at(operation, model, "has :token " + token.get()
+                    + "; a fencing token is an integer");
+        }
+        return OptionalLong.of(number.value());
     }
 }

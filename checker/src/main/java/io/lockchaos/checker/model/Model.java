@@ -59,6 +59,15 @@ public interface Model<S, C> {
         return WHOLE;
     }
 
+    /**
+     * The partitions an operation touches. An operation in several (a transaction over two
+     * keys) joins them: the search checks together every partition that operations connect.
+     * The default is the one {@link #partition}.
+     */
+    default java.util.List<String> partitions(Operation operation) {
+        return java.util.List.of(partition(operation));
+    }
+
     /** How a call reads in a counterexample. */
     default String describe(C call) {
         return String.valueOf(call);

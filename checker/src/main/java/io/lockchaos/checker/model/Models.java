@@ -15,6 +15,7 @@ public final class Models {
             new CasRegisterModel(),
             CasRegisterModel.strict(),
             new KvModel(),
+            new MultiRegisterModel(),
             KeyedModel.of(new RegisterModel()),
             KeyedModel.of(new CasRegisterModel()),
             KeyedModel.of(CasRegisterModel.strict()),

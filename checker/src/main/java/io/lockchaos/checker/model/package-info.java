@@ -11,14 +11,17 @@
  * {@link io.lockchaos.checker.model.KeyedModel} does that for any single-key model.
  *
  * <p>How operations are read: {@code :ok} took effect with the result it reports;
- * {@code :fail} is the model's choice, usually dropped as certainly not having happened; the
- * register with compare-and-set keeps a failed cas as a cas whose compare did not match (it
- * constrains the history), and reads a failed read, whose result is unknown, as legal
- * anywhere (dropped, which is the same). An indeterminate operation ({@code :info}, or never
- * completed) is prepared from its invocation's value, since its completion often only says
- * {@code :timed-out}; the search lets it take effect at any point after its invocation, or
- * never.
+ * {@code :fail} did not take effect and is dropped, in every model (Jepsen's and Knossos's
+ * reading); only {@code cas-register-strict} keeps a failed cas, as a compare that did not
+ * match. A read that did not end {@code :ok} says nothing and is dropped. An indeterminate
+ * operation ({@code :info}, or never completed) is prepared from its invocation's value,
+ * since its completion often only says {@code :timed-out}; the search lets it take effect
+ * at any point after its invocation, or never. A value a model cannot use is a
+ * {@link io.lockchaos.checker.model.ModelException} naming the event: bad input.
  *
- * <p>{@link io.lockchaos.checker.model.Models} maps command-line names to models.
+ * <p>{@link io.lockchaos.checker.model.MultiRegisterModel} (Knossos's {@code multi-register}) names
+ * several partitions for a txn over several keys; the search joins the partitions that
+ * operations connect. {@link io.lockchaos.checker.model.Models} maps command-line names to
+ * models.
  */
 package io.lockchaos.checker.model;

@@ -17,7 +17,8 @@ public record FileReport(String file, int events, List<CheckResult> checks, doub
 
     /**
      * Runs each checker on the history. A checker that throws is reported as unknown with
-     * the reason: a crash in a check never reads as valid.
+     * the reason: a crash in a check never reads as valid. A {@code ModelException} (an
+     * operation the model cannot use) is bad input and is thrown on.
      */
     public static FileReport of(String file, History history, List<Checker> checkers, CheckOptions options) {
         long start = System.nanoTime();
@@ -31,6 +32,8 @@ public record FileReport(String file, int events, List<CheckResult> checks, doub
     private static CheckResult runSafely(Checker checker, History history, CheckOptions options) {
         try {
             return checker.check(history, options);
+        } catch (io.lockchaos.checker.model.ModelException badInput) {
+            throw badInput; // an operation the model cannot use: bad input, not a verdict
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             return CheckResult.unknown(checker.name(), "the " + checker.name() + " check failed: " + e);
         }

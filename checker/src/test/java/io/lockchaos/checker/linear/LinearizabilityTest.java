@@ -203,11 +203,13 @@ class LinearizabilityTest {
     }
 
     @Test
-    void aHistoryTheModelCannotReadIsUnknownNamingTheOperation() {
+    void aHistoryTheModelCannotReadIsBadInputNamingTheSourceAndEvent() {
         History h = new Histories().invoke(0, "frobnicate", Value.NIL).ok(0, "frobnicate", Value.NIL).build();
-        LinearizabilityResult r = Linearizability.check(h, new RegisterModel(), OPTIONS);
-        assertEquals(Validity.UNKNOWN, r.valid());
-        assertTrue(r.reason().contains(":frobnicate"), r.reason());
+        io.lockchaos.checker.model.ModelException e = org.junit.jupiter.api.Assertions.assertThrows(
+                io.lockchaos.checker.model.ModelException.class,
+                () -> Linearizability.check(h, new RegisterModel(), OPTIONS));
+        assertTrue(e.getMessage().startsWith(h.source() + ": event 0 ") && e.getMessage().contains(":frobnicate"),
+                e.getMessage());
     }
 
     @Test

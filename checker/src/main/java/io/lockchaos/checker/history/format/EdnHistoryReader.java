@@ -10,14 +10,18 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Reads Jepsen's {@code history.edn}: one op map per line, or one vector of op maps that may
- * span many lines. Maps may be tagged records ({@code #jepsen.history.Op{...}}). Uses
+ * Reads Jepsen's {@code history.edn}: one op map per line, or one vector or list of op maps
+ * that may span many lines ({@code [...]} as Jepsen writes it, {@code (...)} as Knossos's
+ * test data has it). Maps may be tagged records ({@code #jepsen.history.Op{...}}). Uses
  * Clojure's EDN reader, so anything Jepsen prints reads as Jepsen meant it.
  */
 public final class EdnHistoryReader implements HistoryReader {
 
     private static final String EXPECTED = OpFields.EDN.example()
-            + ", one per line, or a vector of them";
+            + ", one per line, or a vector or list of them";
+
+    /** How much of a form an error message shows: about one line. */
+    private static final int SHOWN = 120;
 
     @Override
     public History read(String source, Reader reader) {
@@ -25,13 +29,14 @@ public final class EdnHistoryReader implements HistoryReader {
         LinedEvents events = new LinedEvents();
         try {
             int c = skipBlank(in);
-            if (c == '[') {
+            if (c == '[' || c == '(') {
                 int opened = in.getLineNumber();
-                readVector(in, source, opened, events);
+                char close = c == '[' ? ']' : ')';
+                readCollection(in, source, opened, close, events);
                 c = skipBlank(in);
                 if (c != -1) {
                     throw new SourceLine(source, in.getLineNumber()).error("unexpected '"
-                            + (char) c + "' after the vector of ops that opened on line "
+                            + (char) c + "' after the " + collection(close) + " of ops that opened on line "
                             + opened + "; expected the end of the file");
                 }
             } else if (c != -1) {
@@ -61,15 +66,15 @@ public final class EdnHistoryReader implements HistoryReader {
         }
     }
 
-    private static void readVector(LineNumberingPushbackReader in, String source, int opened,
-                                   LinedEvents events) throws IOException {
+    private static void readCollection(LineNumberingPushbackReader in, String source, int opened, char close,
+                                       LinedEvents events) throws IOException {
         while (true) {
             int c = skipBlank(in);
             if (c == -1) {
-                throw new SourceLine(source, opened).error("end of file inside the vector of"
-                        + " ops that opened on line " + opened + "; expected ']' to close it");
+                throw new SourceLine(source, opened).error("end of file inside the " + collection(close)
+                        + " of ops that opened on line " + opened + "; expected '" + close + "' to close it");
             }
-            if (c == ']') {
+            if (c == close) {
                 return;
             }
             in.unread(c);
@@ -87,6 +92,10 @@ public final class EdnHistoryReader implements HistoryReader {
         events.add(OpFields.EDN.toOp(fields, at), at.line());
     }
 
+    private static String collection(char close) {
+        return close == ']' ? "vector" : "list";
+    }
+
     private static String fieldName(Object key, SourceLine at) {
         if (key instanceof Keyword k) {
             return k.toString().substring(1);
@@ -102,7 +111,12 @@ public final class EdnHistoryReader implements HistoryReader {
         if (form == ClojureEdn.EOF) {
             return "nothing";
         }
-        return form == null ? "nil" : "'" + form + "' (" + form.getClass().getSimpleName() + ")";
+        if (form == null) {
+            return "nil";
+        }
+        String text = String.valueOf(form);
+        String shown = text.length() <= SHOWN ? text : text.substring(0, SHOWN) + "... (" + text.length() + " chars)";
+        return "'" + shown + "' (" + form.getClass().getSimpleName() + ")";
     }
 
     /** Skips whitespace, commas, a byte-order mark and ; comments; returns the next character, consumed, or -1. */

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 /** The history formats lockchaos reads, and how to recognise each. */
 public enum HistoryFormat {
 
-    /** Jepsen's {@code history.edn}: op maps, one per line or in one vector. */
+    /** Jepsen's {@code history.edn}: op maps, one per line or in one vector or list. */
     EDN(EdnHistoryReader::new),
     /** One JSON object per line, lockchaos's {@code history.jsonl}. */
     JSON_LINES(JsonLinesHistoryReader::new),
@@ -31,7 +31,7 @@ public enum HistoryFormat {
 
     /**
      * The format a file's first non-blank line shows: <code>{"key":</code> is JSON lines;
-     * <code>{</code>, {@code [}, {@code #} (a tagged record) or {@code ;} is EDN; a line that
+     * <code>{</code>, {@code [}, {@code (}, {@code #} (a tagged record) or {@code ;} is EDN; a line that
      * starts with {@code INFO} or holds {@code jepsen.util - } is a Jepsen log.
      */
     public static Optional<HistoryFormat> sniff(String firstNonBlankLine) {
@@ -39,7 +39,7 @@ public enum HistoryFormat {
         if (JSON_OBJECT_START.matcher(line).lookingAt()) {
             return Optional.of(JSON_LINES);
         }
-        if (line.startsWith("{") || line.startsWith("[") || line.startsWith("#")
+        if (line.startsWith("{") || line.startsWith("[") || line.startsWith("(") || line.startsWith("#")
                 || line.startsWith(";")) {
             return Optional.of(EDN);
         }

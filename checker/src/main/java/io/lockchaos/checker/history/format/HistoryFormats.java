@@ -33,6 +33,19 @@ public final class HistoryFormats {
         return detect(file, first.get()).reader().read(file);
     }
 
+    /**
+     * Reads one EDN value given as text ({@code 0}, {@code {:x 0 :y 0}}); {@code what} names
+     * where it came from in the error of a malformed or trailing one.
+     */
+    public static io.lockchaos.checker.history.Value readValue(String what, String text) {
+        StringBuilder rest = new StringBuilder();
+        io.lockchaos.checker.history.Value value = ClojureEdn.readValue(text, new SourceLine(what, 0), rest);
+        if (!rest.toString().isBlank()) {
+            throw new SourceLine(what, 0).error("'" + text + "' holds more than one EDN value; give one");
+        }
+        return value;
+    }
+
     /** The format of a non-empty file: by its first non-blank line, else by its extension. */
     public static HistoryFormat detect(Path file) {
         return detect(file, firstNonBlankLine(file).orElse(""));

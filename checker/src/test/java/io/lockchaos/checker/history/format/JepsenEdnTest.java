@@ -60,6 +60,26 @@ class JepsenEdnTest {
     }
 
     @Test
+    void readsOneListAsKnossossTestDataHasIt() {
+        String text = """
+                ({:type :invoke, :f :cas, :value [1 4], :process 101, :time 99286665244}
+                 {:type :fail, :f :cas, :value [1 4], :process 101, :time 99292796802})
+                """;
+        History h = reader.readString("rethink.edn", text);
+        assertEquals(2, h.size());
+        assertEquals(OpType.FAIL, h.operations().get(0).type());
+        assertEquals(java.util.Optional.of(HistoryFormat.EDN), HistoryFormat.sniff(text));
+    }
+
+    @Test
+    void anErrorShowsAtMostALineOfTheInput() {
+        String ops = "{:type :invoke, :f :read, :process 1}\n".repeat(2000);
+        HistoryFormatException e = assertThrowsFormat(() -> reader.readString("nested.edn", "[(" + ops + ")]"));
+        assertTrue(e.getMessage().length() < 400, e.getMessage().length() + " chars: " + e.getMessage());
+        assertTrue(e.getMessage().contains("expected an op map"), e.getMessage());
+    }
+
+    @Test
     void readsMapsWithCommasAndCommentsAndBlankLines() {
         String text = "\n{:type :invoke, :process 0, :f :read}\n\n;; done\n,{:type :ok :process 0 :f :read :value 1}\n";
         History h = reader.readString("h.edn", text);

@@ -1,0 +1,51 @@
+package io.lockchaos.checker.linear;
+
+import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.history.Value;
+import io.lockchaos.checker.history.format.HistoryFormats;
+import java.nio.file.Path;
+import java.util.Random;
+
+/**
+ * Histories that make a linearizability search explode, for the memory and time-limit tests
+ * and for measuring {@code ./lockchaos check} (run {@link #main} to write them as EDN).
+ */
+final class AdversarialHistories {
+
+    private AdversarialHistories() {
+    }
+
+    /** 10 processes on a cas register, 30% of completions crashed ({@code :info}): linearizable by construction. */
+    static History crashedCompletions(long seed, int operations) {
+        return new RandomHistories(new Random(seed), 10, 5, true, 0.3).generate(operations);
+    }
+
+    /**
+     * {@code writers} concurrent writes of distinct values that all crash, while a reader sees
+     * 1, then 2, then 1 again: not linearizable (the write of 1 took effect once), but proving
+     * it means ruling out every subset of the other crashed writes.
+     */
+    static History concurrentCrashedWrites(int writers) {
+        Histories h = new Histories();
+        for (int p = 0; p < writers; p++) {
+            h.invoke(p, "write", Value.of(p));
+        }
+        for (int p = 0; p < writers; p++) {
+            h.info(p, "write", Value.kw("timed-out"));
+        }
+        int reader = writers;
+        for (int v : new int[] {1, 2, 1}) {
+            h.invoke(reader, "read", Value.NIL).ok(reader, "read", Value.of(v));
+        }
+        return h.build();
+    }
+
+    /** Writes both shapes to the folder given: crashed-completions-N.edn and concurrent-crashed-writes-50.edn. */
+    public static void main(String[] args) {
+        Path dir = Path.of(args.length > 0 ? args[0] : ".");
+        for (int n : new int[] {200, 400, 1000}) {
+            HistoryFormats.write(dir.resolve("crashed-completions-" + n + ".edn"), crashedCompletions(7, n));
+        }
+        HistoryFormats.write(dir.resolve("concurrent-crashed-writes-50.edn"), concurrentCrashedWrites(50));
+    }
+}
