@@ -44,8 +44,8 @@ public final class Main implements Runnable {
         cli.setExitCodeExceptionMapper(e -> EXIT_USAGE);
         cli.setParameterExceptionHandler((ex, args) -> {
             ex.getCommandLine().getErr().println("lockchaos: " + ex.getMessage());
-            ex.getCommandLine().getErr().println("Try 'lockchaos "
-                    + ex.getCommandLine().getCommandName() + " --help'.");
+            ex.getCommandLine().getErr().println("Try '"
+                    + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
             return EXIT_USAGE;
         });
         return cli;
