@@ -21,7 +21,9 @@ import java.util.Locale;
  * Each case starts a new JVM with this JVM's own options and class path (so a class-data
  * sharing archive given to this one counts for them too), {@code runs} times, interleaved
  * case by case so a change in the machine's load touches every case alike; it prints the
- * median, min and max wall time and the load average before and after. A command given with
+ * median, min and max wall time, the median CPU time (user plus system: what the command
+ * costs, where wall time on a loaded machine mostly shows the load) and the load average
+ * before and after. A command given with
  * {@code --compare} (Porcupine's test binary, say) is timed the same way, in the same rounds,
  * and the ratio of medians printed.
  */
@@ -121,14 +123,17 @@ final class ColdBench {
             all.add(new Case("compare: " + String.join(" ", compare), compare, 0));
         }
         double[][] seconds = new double[all.size()][runs];
+        double[][] cpu = new double[all.size()][runs];
         out.printf("cold: %d runs of each command, round by round; load before: %s%n", runs, load());
         out.flush();
         boolean asExpected = true;
         for (int r = 0; r < runs; r++) {
             for (int c = 0; c < all.size(); c++) {
+                double cpuBefore = childrenCpuSeconds();
                 long start = System.nanoTime();
                 int exit = runQuietly(all.get(c).command());
                 seconds[c][r] = (System.nanoTime() - start) / 1e9;
+                cpu[c][r] = childrenCpuSeconds() - cpuBefore;
                 if (exit != all.get(c).expectedExit()) {
                     out.printf("UNEXPECTED exit %d (expected %d) from: %s%n", exit, all.get(c).expectedExit(),
                             all.get(c).name());
@@ -139,17 +144,35 @@ final class ColdBench {
         for (int c = 0; c < all.size(); c++) {
             double[] s = seconds[c].clone();
             Arrays.sort(s);
-            out.printf(Locale.ROOT, "cold %-62s median %6.2f s  min %6.2f s  max %6.2f s%n",
-                    all.get(c).name(), BenchCommand.median(s), s[0], s[s.length - 1]);
+            out.printf(Locale.ROOT, "cold %-62s median %6.2f s  min %6.2f s  max %6.2f s  (cpu median %6.2f s)%n",
+                    all.get(c).name(), BenchCommand.median(s), s[0], s[s.length - 1], BenchCommand.median(cpu[c]));
         }
         if (!compare.isEmpty() && all.size() > 1) {
             double ours = BenchCommand.median(seconds[all.size() - 2]);
             double theirs = BenchCommand.median(seconds[all.size() - 1]);
-            out.printf(Locale.ROOT, "cold ratio: the comparison's median / the case before it: %.2f%n", theirs / ours);
+            double oursCpu = BenchCommand.median(cpu[all.size() - 2]);
+            double theirsCpu = BenchCommand.median(cpu[all.size() - 1]);
+            out.printf(Locale.ROOT, "cold ratio: the comparison's median / the case before it: wall %.2f, cpu %.2f%n",
+                    theirs / ours, theirsCpu / oursCpu);
         }
         out.printf("cold: load after: %s%n", load());
         out.flush();
         return asExpected;
+    }
+
+    /**
+     * User plus system CPU time of this process's finished children, from /proc/self/stat
+     * (cutime and cstime, in Linux's fixed 100 ticks a second); NaN where there is no /proc.
+     * On a loaded machine it says what a command costs when wall time mostly says the load.
+     */
+    static double childrenCpuSeconds() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(fields[13]) + Long.parseLong(fields[14])) / 100.0;
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
     }
 
     private static int runQuietly(List<String> command) {
