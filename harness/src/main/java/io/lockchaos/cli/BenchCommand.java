@@ -69,6 +69,19 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--skip-lock", description = "Only the corpus.")
     private boolean skipLock;
 
+    @Option(names = "--cold",
+            description = "Whole-process timings instead: each command in a new JVM, --runs times (median, min, max).")
+    private boolean cold;
+
+    @Option(names = "--cold-lock-events", paramLabel = "N", defaultValue = "1000000",
+            description = "With --cold: events in the generated lock histories; 0 leaves them out (default: ${DEFAULT-VALUE}).")
+    private int coldLockEvents;
+
+    @Option(names = "--compare", paramLabel = "CMD",
+            description = "With --cold: also time this command (split on spaces) in the same rounds, "
+                    + "such as Porcupine's test binary over the etcd files.")
+    private String compare;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -76,15 +89,28 @@ final class BenchCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("lockchaos bench: --runs must be at least 1");
             return Main.EXIT_USAGE;
         }
+        for (int size : lockSizes) {
+            if (size < 1) {
+                spec.commandLine().getErr().println("lockchaos bench: --lock-sizes must be at least 1 event each, got " + size);
+                return Main.EXIT_USAGE;
+            }
+        }
+        if (coldLockEvents < 0) {
+            spec.commandLine().getErr().println("lockchaos bench: --cold-lock-events must be 0 or more, got " + coldLockEvents);
+            return Main.EXIT_USAGE;
+        }
+        Path dir = corpus != null ? corpus : defaultCorpus();
+        if (!skipCorpus && !Files.isRegularFile(dir.resolve("EXPECTED.tsv"))) {
+            spec.commandLine().getErr().println("lockchaos bench: " + dir.resolve("EXPECTED.tsv")
+                    + " not found; give the corpus folder with --corpus DIR");
+            return Main.EXIT_USAGE;
+        }
+        if (cold) {
+            return cold(dir, out);
+        }
         CheckOptions options = CheckOptions.defaults();
         int mismatches = 0;
         if (!skipCorpus) {
-            Path dir = corpus != null ? corpus : defaultCorpus();
-            if (!Files.isRegularFile(dir.resolve("EXPECTED.tsv"))) {
-                spec.commandLine().getErr().println("lockchaos bench: " + dir.resolve("EXPECTED.tsv")
-                        + " not found; give the corpus folder with --corpus DIR");
-                return Main.EXIT_USAGE;
-            }
             mismatches = corpus(dir, options, out);
         }
         if (!skipLock) {
@@ -92,6 +118,40 @@ final class BenchCommand implements Callable<Integer> {
         }
         out.flush();
         return mismatches == 0 ? 0 : 1;
+    }
+
+    private int cold(Path dir, PrintWriter out) {
+        List<Path> etcd = new ArrayList<>();
+        if (!skipCorpus) {
+            for (Entry e : readExpected(dir, false)) {
+                if (e.family().equals("etcd") && e.expected() != null) {
+                    etcd.add(dir.resolve(e.file()));
+                }
+            }
+        }
+        Path work;
+        try {
+            work = Files.createTempDirectory("lockchaos-bench-cold");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a temporary folder for the cold bench", e);
+        }
+        try {
+            List<ColdBench.Case> cases = ColdBench.standardCases(work, etcd, skipLock ? 0 : coldLockEvents);
+            List<String> comparison = compare == null ? List.of() : List.of(compare.trim().split("\\s+"));
+            return new ColdBench(out, runs).run(cases, comparison) ? 0 : 1;
+        } finally {
+            deleteTree(work);
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (var files = Files.walk(dir)) {
+            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove " + dir, e);
+        }
     }
 
     private static Path defaultCorpus() {
@@ -104,7 +164,7 @@ final class BenchCommand implements Callable<Integer> {
 
     private int corpus(Path dir, CheckOptions options, PrintWriter out) {
         long parseStart = System.nanoTime();
-        List<Entry> entries = readExpected(dir);
+        List<Entry> entries = readExpected(dir, true);
         double parseSeconds = (System.nanoTime() - parseStart) / 1e9;
         out.printf(Locale.ROOT, "corpus %s: %d files parsed in %.3f s (first read, includes the EDN reader's start-up)%n",
                 dir, entries.size(), parseSeconds);
@@ -147,7 +207,8 @@ final class BenchCommand implements Callable<Integer> {
         return Linearizability.check(e.history(), model, options).valid();
     }
 
-    private static List<Entry> readExpected(Path dir) {
+    /** The corpus rows; with {@code read}, each history read (else null). */
+    private static List<Entry> readExpected(Path dir, boolean read) {
         try {
             List<String> lines = Files.readAllLines(dir.resolve("EXPECTED.tsv"));
             List<Entry> entries = new ArrayList<>();
@@ -161,7 +222,7 @@ final class BenchCommand implements Callable<Integer> {
                     case "false" -> Validity.INVALID;
                     default -> null;
                 };
-                entries.add(new Entry(cols[0], cols[1], HistoryFormats.read(dir.resolve(cols[0])), expected));
+                entries.add(new Entry(cols[0], cols[1], read ? HistoryFormats.read(dir.resolve(cols[0])) : null, expected));
             }
             return entries;
         } catch (IOException e) {
@@ -198,11 +259,37 @@ final class BenchCommand implements Callable<Integer> {
             }
             line.append(String.format(Locale.ROOT, "; all four %.3f s (medians of %d)", total, runs));
             out.println(line);
+            readingRate(history, out);
             out.flush();
         }
     }
 
-    private static double median(double[] values) {
+    /** Writes the history as EDN and as JSON lines and times reading each back (median of --runs). */
+    private void readingRate(History history, PrintWriter out) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  reading %,d events:", history.size()));
+        for (String extension : List.of("edn", "jsonl")) {
+            Path file = null;
+            try {
+                file = Files.createTempFile("lockchaos-bench", "." + extension);
+                HistoryFormats.write(file, history);
+                double[] times = new double[runs];
+                for (int r = 0; r < runs; r++) {
+                    long start = System.nanoTime();
+                    HistoryFormats.read(file);
+                    times[r] = (System.nanoTime() - start) / 1e9;
+                }
+                double m = median(times);
+                line.append(String.format(Locale.ROOT, " %s %.3f s (%,.0f events/s, %,d bytes)", extension, m,
+                        history.size() / m, Files.size(file)));
+                Files.delete(file);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write or remove " + file, e);
+            }
+        }
+        out.println(line.append(", medians of ").append(runs));
+    }
+
+    static double median(double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         int n = sorted.length;

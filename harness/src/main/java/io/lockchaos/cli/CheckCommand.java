@@ -3,6 +3,7 @@ package io.lockchaos.cli;
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.Checker;
 import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.checker.Validity;
 import io.lockchaos.checker.history.History;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.checker.knossos.KnossosChecker;
@@ -32,7 +33,9 @@ import picocli.CommandLine.Spec;
                     + "or one vector), JSON lines, and Jepsen's log text (INFO  jepsen.util - 3\t:invoke\t:cas\t[1 4]).",
             "A :fail operation did not take effect and constrains nothing (Jepsen's and Knossos's reading); "
                     + "cas-register-strict reads a failed cas as a compare that did not match (Porcupine's etcd tests).",
-            "Exit codes: 0 valid, 1 invalid, 2 unknown, 3 unreadable input or bad usage."
+            "Exit codes: 0 valid, 1 invalid, 2 unknown, 3 unreadable input or bad usage.",
+            "With several files each gets its verdict or its error; the exit code is 1 when any file is invalid, "
+                    + "else 3 when any could not be checked (unreadable, or no operations), else 2 when any is unknown, else 0."
         },
         sortOptions = false)
 final class CheckCommand implements Callable<Integer> {
@@ -81,29 +84,30 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CheckOptions options;
-        try {
-            options = CheckOptions.defaults().withTimeLimit(Duration.ofMillis(Math.round(timeLimitSeconds * 1000)));
-        } catch (IllegalArgumentException e) {
+        if (!(timeLimitSeconds > 0) || Double.isInfinite(timeLimitSeconds)) {
             return usage("--time-limit must be a positive number of seconds, got " + timeLimitSeconds);
         }
         if (maxConfigs <= 0) {
             return usage("--max-configs must be a positive number, got " + maxConfigs);
         }
-        options = options.withMaxConfigs(maxConfigs);
+        CheckOptions options = CheckOptions.defaults().withTimeLimit(
+                Duration.ofNanos(Math.max(1, Math.round(timeLimitSeconds * 1e9)))).withMaxConfigs(maxConfigs);
         if (target.workload != null && !target.workload.equals("lock")) {
             return usage("--workload takes 'lock', got '" + target.workload + "'");
         }
+        try {
+            checkTargetNames();
+        } catch (LockchaosException e) {
+            return usage(e.getMessage());
+        }
         List<FileReport> reports = new ArrayList<>();
+        boolean unreadable = false;
         for (Path file : files) {
-            if (!Files.isReadable(file)) {
-                return usage(file + ": no such readable file");
-            }
             try {
-                History history = HistoryFormats.read(file);
-                reports.add(FileReport.of(file.toString(), history, checkers(history), options));
+                reports.add(checkFile(file, options));
             } catch (LockchaosException e) {
-                return usage(e.getMessage());
+                spec.commandLine().getErr().println("lockchaos check: " + e.getMessage());
+                unreadable = true;
             }
         }
         CheckReport report = new CheckReport(reports);
@@ -113,7 +117,44 @@ final class CheckCommand implements Callable<Integer> {
             spec.commandLine().getOut().print(report.toText());
         }
         spec.commandLine().getOut().flush();
-        return report.valid().exitCode();
+        return exitCode(report, unreadable);
+    }
+
+    /**
+     * With several files, the worst by the contract: invalid (1) when any readable file is
+     * invalid, since a violation found stands whatever the other files hold; else bad input
+     * (3) when any file could not be checked; else unknown (2) or valid (0).
+     */
+    private static int exitCode(CheckReport report, boolean unreadable) {
+        if (report.files().stream().anyMatch(f -> f.valid() == Validity.INVALID)) {
+            return Validity.INVALID.exitCode();
+        }
+        return unreadable ? Main.EXIT_USAGE : report.valid().exitCode();
+    }
+
+    /** Model names are checked before any file is read (reading may take a while). */
+    private void checkTargetNames() {
+        if (target.model != null) {
+            Models.byName(target.model);
+        }
+        if (knossos) {
+            knossosModel();
+        }
+    }
+
+    private FileReport checkFile(Path file, CheckOptions options) {
+        if (!Files.isReadable(file)) {
+            throw new LockchaosException(file + ": no such readable file");
+        }
+        History history = HistoryFormats.read(file);
+        for (String note : history.notes()) {
+            spec.commandLine().getErr().println("lockchaos check: note: " + note);
+        }
+        if (history.size() == 0) {
+            throw new LockchaosException(file + ": no operations (an empty history, such as a run"
+                    + " killed before it recorded anything); there is nothing to check");
+        }
+        return FileReport.of(file.toString(), history, checkers(history), options);
     }
 
     private List<Checker> checks(History history) {
@@ -134,14 +175,18 @@ final class CheckCommand implements Callable<Integer> {
     private List<Checker> checkers(History history) {
         List<Checker> checkers = new ArrayList<>(checks(history));
         if (knossos) {
-            String model = target.model == null ? "mutex" : target.model;
-            if (!KnossosChecker.supportedModels().contains(model)) {
-                throw new LockchaosException("--knossos: Knossos has no model equivalent to '" + model
-                        + "'; it can cross-check " + String.join(", ", KnossosChecker.supportedModels()));
-            }
-            checkers.add(new KnossosChecker(model));
+            checkers.add(new KnossosChecker(knossosModel()));
         }
         return checkers;
+    }
+
+    private String knossosModel() {
+        String model = target.model == null ? "mutex" : target.model;
+        if (!KnossosChecker.supportedModels().contains(model)) {
+            throw new LockchaosException("--knossos: Knossos has no model equivalent to '" + model
+                    + "'; it can cross-check " + String.join(", ", KnossosChecker.supportedModels()));
+        }
+        return model;
     }
 
     private static boolean looksLikeLockWorkload(History history) {

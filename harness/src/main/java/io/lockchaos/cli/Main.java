@@ -47,8 +47,8 @@ public final class Main implements Runnable {
         cli.setExecutionExceptionHandler(Main::failed);
         cli.setParameterExceptionHandler((ex, args) -> {
             ex.getCommandLine().getErr().println("lockchaos: " + ex.getMessage());
-            ex.getCommandLine().getErr().println("Try 'lockchaos "
-                    + ex.getCommandLine().getCommandName() + " --help'.");
+            ex.getCommandLine().getErr().println("Try '"
+                    + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
             return EXIT_USAGE;
         });
         return cli;

@@ -159,4 +159,73 @@ class CheckCommandTest {
         }
         assertTrue(o.out().contains("cas-register"), "names the models:\n" + o.out());
     }
+
+    @Test
+    void anEmptyHistoryIsNoOperationsAndExitsThree(@TempDir Path dir) throws IOException {
+        Path empty = Files.writeString(dir.resolve("history.jsonl"), "");
+        for (String file : new String[] {empty.toString(), "/dev/null"}) {
+            Outcome o = run("check", "--model", "register", file);
+            assertEquals(Main.EXIT_USAGE, o.exit(), file);
+            assertTrue(o.err().contains(file + ": no operations"), o.err());
+        }
+    }
+
+    @Test
+    void anUnknownModelIsRefusedBeforeAnyFileIsRead(@TempDir Path dir) throws IOException {
+        Path unreadable = Files.writeString(dir.resolve("history.edn"), "{:type");
+        Outcome o = run("check", "--model", "no-such", unreadable.toString());
+        assertEquals(Main.EXIT_USAGE, o.exit());
+        assertEquals("lockchaos check: unknown model 'no-such': choose one of register, cas-register, kv,"
+                + " keyed-register, keyed-cas-register, mutex, owner-mutex, fenced-mutex", o.err().strip());
+    }
+
+    @Test
+    void aBadSecondFileKeepsTheFirstFilesVerdict(@TempDir Path dir) throws IOException {
+        Path bad = Files.writeString(dir.resolve("bad.edn"), "{:type :invoke}\n");
+        Outcome valid = run("check", "--model", "cas-register", file(CORPUS, "porcupine-etcd/etcd_002.log"), bad.toString());
+        assertEquals(Main.EXIT_USAGE, valid.exit(), "valid and unreadable: bad input");
+        assertTrue(valid.out().contains("etcd_002.log: valid"), valid.out());
+        assertTrue(valid.err().contains("bad.edn:1: missing :process"), valid.err());
+
+        Outcome invalid = run("check", "--model", "cas-register", file(CORPUS, "porcupine-etcd/etcd_000.log"), bad.toString());
+        assertEquals(1, invalid.exit(), "an invalid file stands whatever the others hold");
+        assertTrue(invalid.out().contains("etcd_000.log: invalid"), invalid.out());
+    }
+
+    @Test
+    void aTornLastLineIsSaidAndTheCompleteLinesChecked(@TempDir Path dir) throws IOException {
+        Path torn = Files.writeString(dir.resolve("history.jsonl"),
+                "{\"type\": \"invoke\", \"process\": 0, \"f\": \"read\"}\n"
+                + "{\"type\": \"ok\", \"process\": 0, \"f\": \"read\", \"value\": null}\n{\"type\": \"inv");
+        Outcome o = run("check", "--model", "register", torn.toString());
+        assertEquals(0, o.exit(), o.err());
+        assertTrue(o.out().contains("valid (2 events"), o.out());
+        assertTrue(o.err().contains("history.jsonl:3: the last line is torn"), o.err());
+    }
+
+    @Test
+    void aTinyTimeLimitIsAllowedAndZeroIsNot() {
+        String etcd = file(CORPUS, "porcupine-etcd/etcd_002.log");
+        Outcome tiny = run("check", "--model", "cas-register", "--time-limit", "0.0001", etcd);
+        assertTrue(tiny.exit() == 0 || tiny.exit() == 2, tiny.err());
+        assertEquals("", tiny.err());
+        Outcome zero = run("check", "--model", "cas-register", "--time-limit", "0", etcd);
+        assertEquals(Main.EXIT_USAGE, zero.exit());
+        assertTrue(zero.err().contains("--time-limit must be a positive number of seconds"), zero.err());
+    }
+
+    @Test
+    void deepNestingIsALineErrorNotAStackOverflow(@TempDir Path dir) throws IOException {
+        Path deep = Files.writeString(dir.resolve("deep.edn"), "{:type :invoke, :process 0, :f :read, :value "
+                + "[".repeat(5000) + "]".repeat(5000) + "}\n");
+        Outcome o = run("check", "--model", "register", deep.toString());
+        assertEquals(Main.EXIT_USAGE, o.exit());
+        assertTrue(o.err().contains("deep.edn:1: values nested more than 500 deep"), o.err());
+    }
+
+    @Test
+    void theHelpHintNamesTheCommandOnce() {
+        assertTrue(run("--no-such-option").err().contains("Try 'lockchaos --help'."));
+        assertTrue(run("check", "--no-such-option").err().contains("Try 'lockchaos check --help'."));
+    }
 }

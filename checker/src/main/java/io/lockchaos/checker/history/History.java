@@ -17,11 +17,13 @@ public final class History {
     private final String source;
     private final List<Op> ops;
     private final List<Operation> operations;
+    private final List<String> notes;
 
-    private History(String source, List<Op> ops, List<Operation> operations) {
+    private History(String source, List<Op> ops, List<Operation> operations, List<String> notes) {
         this.source = source;
         this.ops = ops;
         this.operations = operations;
+        this.notes = notes;
     }
 
     /** Builds a history from events in order; {@code source} names them in error messages. */
@@ -44,7 +46,7 @@ public final class History {
             Op op = events.get(i);
             indexed.add(op.index() == i ? op : op.withIndex(i));
         }
-        return new History(source, Collections.unmodifiableList(indexed), pair(source, indexed, lines));
+        return new History(source, Collections.unmodifiableList(indexed), pair(source, indexed, lines), List.of());
     }
 
     public static History of(List<Op> events) {
@@ -95,6 +97,19 @@ public final class History {
 
     private static String where(int[] lines, Op op) {
         return lines == null ? "" : " (line " + lines[op.index()] + ")";
+    }
+
+    /**
+     * This history with what its reader noticed and did not refuse, each a sentence that
+     * names the source and line (such as a torn last line of a killed run's history).
+     */
+    public History withNotes(List<String> readerNotes) {
+        return new History(source, ops, operations, List.copyOf(readerNotes));
+    }
+
+    /** What the reader noticed and did not refuse; empty for most histories. */
+    public List<String> notes() {
+        return notes;
     }
 
     /** Where the history came from (a file name), for messages. */

@@ -11,11 +11,13 @@ import io.lockchaos.checker.Validity;
 import java.util.List;
 import java.util.Locale;
 
-/** The verdicts on one or more histories, rendered as a terminal summary or as JSON. */
+/** The verdicts on one or more histories, rendered as a terminal summary or as Json.MAPPER. */
 public record CheckReport(List<FileReport> files) {
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT);
+    /** Made on first use only: the text summary needs no data binding (a quicker start). */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
 
     public CheckReport {
         files = List.copyOf(files);
@@ -34,19 +36,19 @@ public record CheckReport(List<FileReport> files) {
      * ..., "summary": ..., "evidence": [...]}, ...}}]}}.
      */
     public String toJson() {
-        return JSON.valueToTree(tree()).toPrettyString();
+        return Json.MAPPER.valueToTree(tree()).toPrettyString();
     }
 
     /** The JSON tree of {@link #toJson()}. */
     public ObjectNode tree() {
-        ObjectNode root = JSON.createObjectNode();
-        root.set("valid", JSON.valueToTree(valid().json()));
+        ObjectNode root = Json.MAPPER.createObjectNode();
+        root.set("valid", Json.MAPPER.valueToTree(valid().json()));
         ArrayNode list = root.putArray("files");
         for (FileReport f : files) {
             ObjectNode file = list.addObject();
             file.put("file", f.file());
             file.put("events", f.events());
-            file.set("valid", JSON.valueToTree(f.valid().json()));
+            file.set("valid", Json.MAPPER.valueToTree(f.valid().json()));
             file.put("elapsedSeconds", Math.round(f.elapsedSeconds() * 1000) / 1000.0);
             ObjectNode checks = file.putObject("checks");
             for (CheckResult r : f.checks()) {
@@ -58,13 +60,13 @@ public record CheckReport(List<FileReport> files) {
 
     /** One check's JSON: {@code {"valid": ..., "summary": ..., "evidence": [...]}}. */
     public static ObjectNode check(CheckResult r) {
-        ObjectNode node = JSON.createObjectNode();
-        node.set("valid", JSON.valueToTree(r.valid().json()));
+        ObjectNode node = Json.MAPPER.createObjectNode();
+        node.set("valid", Json.MAPPER.valueToTree(r.valid().json()));
         node.put("summary", r.summary());
         ArrayNode evidence = node.putArray("evidence");
         for (Evidence e : r.evidence()) {
-            JsonNode fields = JSON.valueToTree(e);
-            ObjectNode item = fields instanceof ObjectNode o ? o : JSON.createObjectNode().set("value", fields);
+            JsonNode fields = Json.MAPPER.valueToTree(e);
+            ObjectNode item = fields instanceof ObjectNode o ? o : Json.MAPPER.createObjectNode().set("value", fields);
             item.put("explanation", e.explanation());
             evidence.add(item);
         }

@@ -32,6 +32,10 @@ final class ClojureEdn {
     /** What {@link #read} returns at the end of the input. */
     static final Object EOF = new Object();
 
+    /** The problem when nesting overflows the stack of Clojure's recursive reader. */
+    static final String TOO_DEEP = "values nested too deep to read (thousands of levels);"
+            + " expected op values of modest depth (is the file an EDN history?)";
+
     private ClojureEdn() {
     }
 
@@ -88,6 +92,8 @@ final class ClojureEdn {
         Object form;
         try {
             form = Loaded.READ.invoke(Loaded.OPTS, in);
+        } catch (StackOverflowError e) {
+            throw at.error(TOO_DEEP);
         } catch (RuntimeException e) {
             // Clojure's reader throws plain RuntimeExceptions when it has no line to report.
             throw at.error("malformed EDN value '" + text + "' (" + e.getMessage()
@@ -103,7 +109,11 @@ final class ClojureEdn {
         } catch (IOException e) {
             throw at.ioError(e);
         }
-        return toValue(form, at);
+        try {
+            return toValue(form, at);
+        } catch (StackOverflowError e) {
+            throw at.error(TOO_DEEP);
+        }
     }
 
     /** Converts what the EDN reader returned into a {@link Value}. */

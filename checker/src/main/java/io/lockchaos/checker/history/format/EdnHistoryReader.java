@@ -1,136 +1,111 @@
 package io.lockchaos.checker.history.format;
 
-import clojure.lang.Keyword;
-import clojure.lang.LineNumberingPushbackReader;
 import io.lockchaos.checker.history.History;
 import io.lockchaos.checker.history.Value;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Reads Jepsen's {@code history.edn}: one op map per line, or one vector or list of op maps
- * that may span many lines ({@code [...]} as Jepsen writes it, {@code (...)} as Knossos's
- * test data has it). Maps may be tagged records ({@code #jepsen.history.Op{...}}). Uses
- * Clojure's EDN reader, so anything Jepsen prints reads as Jepsen meant it.
+ * that may span many lines; maps may be tagged records ({@code #jepsen.history.Op{...}}).
+ * The common case is read in one streaming pass by {@link EdnScanner}, in linear time and
+ * without loading Clojure. Input it cannot read exactly (and every malformed file) is read
+ * again from the start by {@link ClojureEdnHistoryReader}, Clojure's own EDN reader, so
+ * anything Jepsen prints reads as Jepsen meant it and errors are Clojure's.
  */
 public final class EdnHistoryReader implements HistoryReader {
 
-    private static final String EXPECTED = OpFields.EDN.example()
-            + ", one per line, or a vector or list of them";
-
-    /** How much of a form an error message shows: about one line. */
-    private static final int SHOWN = 120;
-
     @Override
-    public History read(String source, Reader reader) {
-        LineNumberingPushbackReader in = new LineNumberingPushbackReader(reader);
-        LinedEvents events = new LinedEvents();
-        try {
-            int c = skipBlank(in);
-            if (c == '[' || c == '(') {
-                int opened = in.getLineNumber();
-                char close = c == '[' ? ']' : ')';
-                readCollection(in, source, opened, close, events);
-                c = skipBlank(in);
-                if (c != -1) {
-                    throw new SourceLine(source, in.getLineNumber()).error("unexpected '"
-                            + (char) c + "' after the " + collection(close) + " of ops that opened on line "
-                            + opened + "; expected the end of the file");
-                }
-            } else if (c != -1) {
-                in.unread(c);
-                readForms(in, source, events);
-            }
+    public History read(Path file) {
+        String source = file.toString();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return readFast(source, in);
+        } catch (EdnScanner.Inexact e) {
+            return new ClojureEdnHistoryReader().read(file);
         } catch (IOException e) {
-            throw new SourceLine(source, in.getLineNumber()).ioError(e);
+            throw new SourceLine(source, 0).ioError(e);
+        }
+    }
+
+    /** Reads a history from {@code in}; holds the text in memory so it can fall back. */
+    @Override
+    public History read(String source, Reader in) {
+        String text;
+        try {
+            StringBuilder all = new StringBuilder();
+            char[] chunk = new char[8192];
+            for (int n = in.read(chunk); n != -1; n = in.read(chunk)) {
+                all.append(chunk, 0, n);
+            }
+            text = all.toString();
+        } catch (IOException e) {
+            throw new SourceLine(source, 0).ioError(e);
+        }
+        try {
+            return readFast(source, new StringReader(text));
+        } catch (EdnScanner.Inexact e) {
+            return new ClojureEdnHistoryReader().read(source, new StringReader(text));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringReader does not fail
+        }
+    }
+
+    /** The fast pass; {@link EdnScanner.Inexact} when Clojure's reader must decide. */
+    static History readFast(String source, Reader reader) throws IOException {
+        EdnScanner in = new EdnScanner(reader, source, 1);
+        LinedEvents events = new LinedEvents();
+        int c = in.skipBlank(true);
+        if (c == '[' || c == '(') {
+            int close = c == '[' ? ']' : ')';
+            in.next();
+            for (c = in.skipBlank(true); c != close; c = in.skipBlank(true)) {
+                if (c == -1) {
+                    throw new EdnScanner.Inexact("end of input inside the ops");
+                }
+                readOp(in, source, events);
+            }
+            in.next();
+            if (in.skipBlank(true) != -1) {
+                throw new EdnScanner.Inexact("text after the ops");
+            }
+        } else {
+            for (; c != -1; c = in.skipBlank(true)) {
+                readOp(in, source, events);
+            }
         }
         return events.toHistory(source);
     }
 
-    private static void readForms(LineNumberingPushbackReader in, String source, LinedEvents events)
-            throws IOException {
-        while (true) {
-            int line = in.getLineNumber();
-            Object form = ClojureEdn.read(in, source, EXPECTED);
-            if (form == ClojureEdn.EOF) {
-                return;
+    private static void readOp(EdnScanner in, String source, LinedEvents events) throws IOException {
+        int line = in.line();
+        int c = in.next();
+        if (c == '#') {
+            if (in.peek() == '_' || in.peek() == '{') {
+                throw new EdnScanner.Inexact("a discard or set where an op was expected");
             }
-            addOp(form, new SourceLine(source, line), events);
-            int c = skipBlank(in);
-            if (c == -1) {
-                return;
+            in.readTag();
+            c = in.skipBlank(false) == '{' ? in.next() : -1;
+        }
+        if (c != '{') {
+            throw new EdnScanner.Inexact("not an op map");
+        }
+        Map<Value, Value> entries = in.readMap(0);
+        Map<String, Value> fields = new LinkedHashMap<>(entries.size() * 2);
+        entries.forEach((key, value) -> {
+            // Clojure's reader tells string keys from symbol keys; this scanner does not.
+            String name = key instanceof Value.Kw k ? k.name() : null;
+            if (name == null || fields.put(name, value) != null) {
+                throw new EdnScanner.Inexact("op key " + key);
             }
-            in.unread(c);
-        }
-    }
-
-    private static void readCollection(LineNumberingPushbackReader in, String source, int opened, char close,
-                                       LinedEvents events) throws IOException {
-        while (true) {
-            int c = skipBlank(in);
-            if (c == -1) {
-                throw new SourceLine(source, opened).error("end of file inside the " + collection(close)
-                        + " of ops that opened on line " + opened + "; expected '" + close + "' to close it");
-            }
-            if (c == close) {
-                return;
-            }
-            in.unread(c);
-            int line = in.getLineNumber();
-            addOp(ClojureEdn.read(in, source, EXPECTED), new SourceLine(source, line), events);
-        }
-    }
-
-    private static void addOp(Object form, SourceLine at, LinedEvents events) {
-        if (!(form instanceof Map<?, ?> map)) {
-            throw at.error("found " + describe(form) + "; expected " + EXPECTED);
-        }
-        Map<String, Value> fields = new LinkedHashMap<>();
-        map.forEach((k, v) -> fields.put(fieldName(k, at), ClojureEdn.toValue(v, at)));
-        events.add(OpFields.EDN.toOp(fields, at), at.line());
-    }
-
-    private static String collection(char close) {
-        return close == ']' ? "vector" : "list";
-    }
-
-    private static String fieldName(Object key, SourceLine at) {
-        if (key instanceof Keyword k) {
-            return k.toString().substring(1);
-        }
-        if (key instanceof String s) {
-            return s;
-        }
-        throw at.error("op map key " + key + " is not a keyword; expected keys such as :type,"
-                + " :process, :f, :value");
-    }
-
-    private static String describe(Object form) {
-        if (form == ClojureEdn.EOF) {
-            return "nothing";
-        }
-        if (form == null) {
-            return "nil";
-        }
-        String text = String.valueOf(form);
-        String shown = text.length() <= SHOWN ? text : text.substring(0, SHOWN) + "... (" + text.length() + " chars)";
-        return "'" + shown + "' (" + form.getClass().getSimpleName() + ")";
-    }
-
-    /** Skips whitespace, commas, a byte-order mark and ; comments; returns the next character, consumed, or -1. */
-    static int skipBlank(LineNumberingPushbackReader in) throws IOException {
-        while (true) {
-            int c = in.read();
-            if (c == ';') {
-                while (c != -1 && c != '\n') {
-                    c = in.read();
-                }
-            }
-            if (c == -1 || !(Character.isWhitespace(c) || c == ',' || c == HistoryFormats.BYTE_ORDER_MARK)) {
-                return c;
-            }
-        }
+        });
+        SourceLine at = new SourceLine(source, line);
+        events.add(OpFields.EDN.toOp(fields, at), line);
     }
 }

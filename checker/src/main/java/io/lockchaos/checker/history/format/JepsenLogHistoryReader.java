@@ -70,7 +70,7 @@ public final class JepsenLogHistoryReader implements HistoryReader {
             throw at.error("unknown type '" + type + "'; expected :invoke, :ok, :fail or :info");
         }
         StringBuilder rest = new StringBuilder();
-        Value value = ClojureEdn.readValue(valueText, at, rest);
+        Value value = EdnScanner.readValue(valueText, at, rest);
         Value error = error(rest.toString().strip(), at);
         String name = function.startsWith(":") ? function.substring(1) : function;
         return new Op(0, Op.NO_TIME, opType, process(process, at), name, value, error, Map.of());
@@ -99,7 +99,7 @@ public final class JepsenLogHistoryReader implements HistoryReader {
         }
         try {
             StringBuilder rest = new StringBuilder();
-            Value v = ClojureEdn.readValue(text, at, rest);
+            Value v = EdnScanner.readValue(text, at, rest);
             return rest.toString().isBlank() ? v : Value.of(text);
         } catch (HistoryFormatException notEdn) {
             // Jepsen appends the error with str, not pr-str: plain text is a valid error.

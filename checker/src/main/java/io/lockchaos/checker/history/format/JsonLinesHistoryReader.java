@@ -1,71 +1,104 @@
 package io.lockchaos.checker.history.format;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.lockchaos.checker.history.History;
 import io.lockchaos.checker.history.Value;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Reads JSON lines: one op object per line, fields {@code index, time, type, process, f,
  * value, error} and any others as extras. Values follow this package's JSON convention.
- * Blank lines are skipped.
+ * Blank lines are skipped. Each line is parsed by Jackson's streaming parser straight into
+ * {@link Value}s, in one pass. A last line that is not complete JSON and has no newline after
+ * it is what a killed writer leaves: every line before it is read, and the history's
+ * {@link History#notes()} say that the last one was torn.
  */
 public final class JsonLinesHistoryReader implements HistoryReader {
 
     @Override
     public History read(String source, Reader reader) {
-        BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
+        TextLines lines = new TextLines(reader);
         LinedEvents events = new LinedEvents();
-        int lineNumber = 0;
         try {
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                lineNumber++;
-                if (lineNumber == 1 && line.startsWith(String.valueOf(HistoryFormats.BYTE_ORDER_MARK))) {
+            for (String line = lines.next(); line != null; line = lines.next()) {
+                if (lines.number() == 1 && line.startsWith(String.valueOf(HistoryFormats.BYTE_ORDER_MARK))) {
                     line = line.substring(1);
                 }
-                if (!line.isBlank()) {
-                    SourceLine at = new SourceLine(source, lineNumber);
-                    events.add(OpFields.JSON.toOp(fields(parse(line, at), at), at), lineNumber);
+                if (line.isBlank()) {
+                    continue;
+                }
+                SourceLine at = new SourceLine(source, lines.number());
+                try {
+                    events.add(OpFields.JSON.toOp(fields(line, at), at), lines.number());
+                } catch (MalformedLine e) {
+                    if (lines.next() == null && !lines.endedWithNewline()) {
+                        return events.toHistory(source).withNotes(List.of(at.error("the last line is torn ("
+                                + e.getMessage() + ", and no newline after it), as a killed run leaves it;"
+                                + " read the " + events.size() + " events before it").getMessage()));
+                    }
+                    throw at.error(e.getMessage() + "; expected " + OpFields.JSON.example() + " on each line", e);
                 }
             }
         } catch (IOException e) {
-            throw new SourceLine(source, lineNumber + 1).ioError(e);
+            throw new SourceLine(source, lines.number() + 1).ioError(e);
         }
         return events.toHistory(source);
     }
 
-    private static JsonNode parse(String line, SourceLine at) {
-        try {
-            return JsonValues.MAPPER.readTree(line);
+    /** A line that is not one well-formed JSON value. */
+    private static final class MalformedLine extends RuntimeException {
+        MalformedLine(String problem, Throwable cause) {
+            super(problem, cause);
+        }
+    }
+
+    private static Map<String, Value> fields(String line, SourceLine at) {
+        try (JsonParser in = JsonValues.FACTORY.createParser(line)) {
+            JsonToken first = in.nextToken();
+            if (first != JsonToken.START_OBJECT) {
+                in.skipChildren();
+                if (in.nextToken() != null) {
+                    throw new MalformedLine("more than one JSON value on the line", null);
+                }
+                throw at.error("found " + describe(first) + " " + abbreviate(line) + "; expected "
+                        + OpFields.JSON.example() + " on each line");
+            }
+            Map<String, Value> fields = JsonValues.readFields(in, at);
+            if (in.nextToken() != null) {
+                throw new MalformedLine("more after the op object at column "
+                        + in.currentLocation().getColumnNr(), null);
+            }
+            return fields;
+        } catch (StreamConstraintsException e) {
+            throw at.error("values nested more than " + JsonValues.MAX_DEPTH + " deep; expected op"
+                    + " values of modest depth (is the file a JSON lines history?)");
         } catch (JsonProcessingException e) {
-            throw at.error("malformed JSON at column " + e.getLocation().getColumnNr() + " ("
-                    + e.getOriginalMessage() + "); expected " + OpFields.JSON.example()
-                    + " on each line", e);
+            String column = e.getLocation() == null ? "" : " at column " + e.getLocation().getColumnNr();
+            throw new MalformedLine("malformed JSON" + column + " (" + e.getOriginalMessage() + ")", e);
+        } catch (IOException e) {
+            throw new MalformedLine("unreadable JSON (" + e.getMessage() + ")", e);
         }
     }
 
-    private static Map<String, Value> fields(JsonNode node, SourceLine at) {
-        if (!node.isObject()) {
-            throw at.error("found " + node.getNodeType().name().toLowerCase(Locale.ROOT) + " " + abbreviate(node)
-                    + "; expected " + OpFields.JSON.example() + " on each line");
-        }
-        Map<String, Value> fields = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            fields.put(e.getKey(), JsonValues.read(e.getValue(), at));
-        }
-        return fields;
+    private static String describe(JsonToken token) {
+        return switch (token) {
+            case START_ARRAY -> "array";
+            case VALUE_STRING -> "string";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "number";
+            case VALUE_TRUE, VALUE_FALSE -> "boolean";
+            case VALUE_NULL -> "null";
+            default -> token.asString();
+        };
     }
 
-    private static String abbreviate(JsonNode node) {
-        String text = node.toString();
-        return text.length() <= 60 ? text : text.substring(0, 60) + "...";
+    private static String abbreviate(String text) {
+        String line = text.strip();
+        return line.length() <= 60 ? line : line.substring(0, 60) + "...";
     }
 }

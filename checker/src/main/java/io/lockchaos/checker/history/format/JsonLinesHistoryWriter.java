@@ -37,7 +37,7 @@ public final class JsonLinesHistoryWriter implements HistoryWriter {
     /** One op as its line of JSON, without the newline. */
     public static String toJson(Op op) {
         StringWriter line = new StringWriter(128);
-        try (JsonGenerator out = JsonValues.MAPPER.getFactory().createGenerator(line)) {
+        try (JsonGenerator out = JsonValues.FACTORY.createGenerator(line)) {
             out.writeStartObject();
             out.writeNumberField(OpFields.INDEX, op.index());
             if (op.hasTime()) {

@@ -2,15 +2,15 @@ package io.lockchaos.checker.history.format;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.checker.history.Value;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,12 +28,19 @@ final class JsonValues {
     static final String SET = "#set";
     static final String MAP = "#map";
 
-    /** Reads and writes NaN and infinities as bare tokens, and rejects duplicate keys. */
-    static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
+    /** How deep arrays and objects may nest (Jackson's own limit is 1000). */
+    static final int MAX_DEPTH = 500;
+
+    /**
+     * Reads and writes NaN and infinities as bare tokens, rejects duplicate keys, and stops
+     * at {@link #MAX_DEPTH}. Jackson's streaming core only: no data binding to load.
+     */
+    static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .disable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .build());
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+            .build();
 
     private JsonValues() {
     }
@@ -105,30 +112,45 @@ final class JsonValues {
         return true;
     }
 
-    static Value read(JsonNode node, SourceLine at) {
-        if (node.isNull()) {
-            return Value.NIL;
+    /**
+     * Reads the value whose first token the parser is on, streaming (no tree); leaves the
+     * parser on the value's last token.
+     */
+    static Value read(JsonParser in, SourceLine at) throws IOException {
+        JsonToken token = in.currentToken();
+        switch (token) {
+            case VALUE_NULL:
+                return Value.NIL;
+            case VALUE_TRUE:
+            case VALUE_FALSE:
+                return new Value.Bool(token == JsonToken.VALUE_TRUE);
+            case VALUE_NUMBER_INT:
+                if (in.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+                    throw at.error("integer " + in.getText() + " does not fit in 64 bits; expected integers"
+                            + " between " + Long.MIN_VALUE + " and " + Long.MAX_VALUE);
+                }
+                return new Value.Int(in.getLongValue());
+            case VALUE_NUMBER_FLOAT:
+                return new Value.Real(in.getDoubleValue());
+            case VALUE_STRING:
+                return readString(in.getText());
+            case START_ARRAY:
+                return new Value.Vec(items(in, at));
+            case START_OBJECT:
+                return readObject(readFields(in, at), at);
+            default:
+                throw at.error("unexpected JSON " + token + "; expected a value");
         }
-        if (node.isBoolean()) {
-            return new Value.Bool(node.booleanValue());
+    }
+
+    /** The fields of the object whose '{' the parser is on, in order; leaves it on the '}'. */
+    static Map<String, Value> readFields(JsonParser in, SourceLine at) throws IOException {
+        Map<String, Value> fields = new LinkedHashMap<>();
+        for (String name = in.nextFieldName(); name != null; name = in.nextFieldName()) {
+            in.nextToken();
+            fields.put(name, read(in, at));
         }
-        if (node.isIntegralNumber()) {
-            if (!node.canConvertToLong()) {
-                throw at.error("integer " + node + " does not fit in 64 bits; expected integers"
-                        + " between " + Long.MIN_VALUE + " and " + Long.MAX_VALUE);
-            }
-            return new Value.Int(node.longValue());
-        }
-        if (node.isNumber()) {
-            return new Value.Real(node.doubleValue());
-        }
-        if (node.isTextual()) {
-            return readString(node.textValue());
-        }
-        if (node.isArray()) {
-            return new Value.Vec(items(node, at));
-        }
-        return readObject(node, at);
+        return fields;
     }
 
     private static Value readString(String text) {
@@ -141,44 +163,39 @@ final class JsonValues {
         return new Value.Str(text);
     }
 
-    private static List<Value> items(JsonNode array, SourceLine at) {
-        List<Value> items = new ArrayList<>(array.size());
-        for (JsonNode item : array) {
-            items.add(read(item, at));
+    private static List<Value> items(JsonParser in, SourceLine at) throws IOException {
+        List<Value> items = new ArrayList<>();
+        while (in.nextToken() != JsonToken.END_ARRAY) {
+            items.add(read(in, at));
         }
         return items;
     }
 
-    private static Value readObject(JsonNode node, SourceLine at) {
-        if (node.size() == 1 && node.has(SET)) {
-            JsonNode items = node.get(SET);
-            if (!items.isArray()) {
-                throw at.error("\"#set\" holds " + items + "; expected an array of the set's items");
+    private static Value readObject(Map<String, Value> fields, SourceLine at) {
+        if (fields.size() == 1 && fields.containsKey(SET)) {
+            if (!(fields.get(SET) instanceof Value.Vec items)) {
+                throw at.error("\"#set\" holds " + fields.get(SET) + "; expected an array of the set's items");
             }
-            Set<Value> set = new LinkedHashSet<>(items(items, at));
-            return new Value.SetV(set);
+            return new Value.SetV(new LinkedHashSet<>(items.items()));
         }
-        if (node.size() == 1 && node.has(MAP)) {
-            return readPairs(node.get(MAP), at);
+        if (fields.size() == 1 && fields.containsKey(MAP)) {
+            return readPairs(fields.get(MAP), at);
         }
         Map<Value, Value> entries = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            entries.put(new Value.Kw(e.getKey()), read(e.getValue(), at));
-        }
+        fields.forEach((name, v) -> entries.put(new Value.Kw(name), v));
         return new Value.Dict(entries);
     }
 
-    private static Value readPairs(JsonNode pairs, SourceLine at) {
-        if (!pairs.isArray()) {
+    private static Value readPairs(Value pairs, SourceLine at) {
+        if (!(pairs instanceof Value.Vec list)) {
             throw at.error("\"#map\" holds " + pairs + "; expected an array of [key, value] pairs");
         }
         Map<Value, Value> entries = new LinkedHashMap<>();
-        for (JsonNode pair : pairs) {
-            if (!pair.isArray() || pair.size() != 2) {
+        for (Value pair : list.items()) {
+            if (!(pair instanceof Value.Vec kv) || kv.items().size() != 2) {
                 throw at.error("\"#map\" holds " + pair + "; expected [key, value] pairs");
             }
-            entries.put(read(pair.get(0), at), read(pair.get(1), at));
+            entries.put(kv.items().get(0), kv.items().get(1));
         }
         return new Value.Dict(entries);
     }

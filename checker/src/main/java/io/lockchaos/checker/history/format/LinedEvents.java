@@ -20,6 +20,11 @@ final class LinedEvents {
         events.add(op);
     }
 
+    /** How many events so far. */
+    int size() {
+        return events.size();
+    }
+
     /** The history, with pairing errors reported at the line of the event at fault. */
     History toHistory(String source) {
         return History.of(source, events, Arrays.copyOf(lines, events.size()));

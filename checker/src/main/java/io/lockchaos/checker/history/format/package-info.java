@@ -6,15 +6,22 @@
  * <code>{</code>, {@code [}, {@code #} or {@code ;} is EDN; {@code INFO} or a line holding
  * {@code jepsen.util - } is a Jepsen log) and only when that says nothing at the file name
  * ({@code .edn}; {@code .jsonl}, {@code .ndjson}, {@code .json}; {@code .log}, {@code .txt}).
- * An empty file is an empty history. Every reader reports a problem as a
+ * An empty file is an empty history (the command line refuses it: "no operations"). Every
+ * reader works in one streaming pass, in time linear in the file. Every reader reports a problem as a
  * {@link io.lockchaos.checker.history.HistoryFormatException} naming the file and the 1-based
  * line, what is wrong and what was expected; that includes pairing errors (a completion with
  * no invocation), which are reported at the completion's line.
  *
  * <h2>Formats</h2>
  * <ul>
- * <li><b>EDN</b> ({@code history.edn}), read with Clojure's own EDN reader: one op map per
- * line, or one vector of op maps over any number of lines. Tagged literals give the value
+ * <li><b>EDN</b> ({@code history.edn}): one op map per line, or one vector or list of op maps
+ * over any number of lines. The common case is read by a streaming scanner without loading
+ * Clojure; anything it does not read exactly as Clojure would (hex or ratio numbers, octal
+ * escapes, metadata, namespaced maps, duplicate keys, any syntax error...) is read again by
+ * Clojure's own EDN reader, the reference, whose result or error is the answer. A differential
+ * test holds the two to the same ops. One difference is by design: a map of more than eight
+ * entries keeps the file's order (Clojure's iterates in hash order; the maps are equal).
+ * Values nested more than 500 deep are refused with the line. Tagged literals give the value
  * they tag: {@code #jepsen.history.Op{...}} is its map, {@code #inst "..."} and
  * {@code #uuid "..."} their strings. Op keys {@code :type}, {@code :process} and {@code :f} are
  * required; {@code :time}, {@code :value} and {@code :error} are optional; {@code :index} is
@@ -23,7 +30,10 @@
  * or a keyword or string ({@code :nemesis}, {@code :final}).</li>
  * <li><b>JSON lines</b> ({@code history.jsonl}): one object per line with the same fields,
  * <code>{"index": 0, "time": 12, "type": "invoke", "process": 0, "f": "read", "value": null}</code>;
- * a named process is a string ({@code "nemesis"}).</li>
+ * a named process is a string ({@code "nemesis"}). Parsed by Jackson's streaming parser, one
+ * line at a time; nesting past 500 is refused with the line. A last line that is not complete
+ * JSON and has no newline after it (a killed writer's) is left out, and
+ * {@link io.lockchaos.checker.history.History#notes()} says so.</li>
  * <li><b>Jepsen log</b> (Porcupine's etcd corpus): {@code INFO  jepsen.util - 3\t:invoke\t:write\t3}.
  * Process, type and f are split on whitespace, the value is the rest of the line read as EDN,
  * and text after the value is the op's error. Other lines are skipped. No times.</li>

@@ -1,0 +1,203 @@
+package io.lockchaos.checker.history.format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.history.HistoryFormatException;
+import io.lockchaos.checker.history.Value;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The streaming EDN reader against Clojure's own reader, the reference: over every EDN file
+ * and Jepsen log in the test resources, over random histories as the writer prints them, and
+ * over random op maps spelled in the many ways EDN allows (tags, discards, hex, ratios,
+ * characters, comments...). Both must give the same ops, or the same error; where the fast
+ * pass gives up, the answer is Clojure's by construction, and the corpus must not need that.
+ */
+class EdnDifferentialTest {
+
+    static Stream<Path> ednFiles() throws IOException {
+        Path resources = CorpusReadTest.corpus().getParent();
+        try (Stream<Path> files = Files.walk(resources)) {
+            List<Path> edn = files.filter(f -> f.toString().endsWith(".edn")
+                    || f.getParent().getFileName().toString().equals("porcupine-kv")).sorted().toList();
+            return edn.stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ednFiles")
+    void everyEdnFileReadsAsClojureReadsIt(Path file) throws IOException {
+        String text = Files.readString(file);
+        History fast = EdnHistoryReader.readFast(file.toString(), new StringReader(text));
+        History reference = new ClojureEdnHistoryReader().readString(file.toString(), text);
+        assertEquals(reference.ops(), fast.ops());
+    }
+
+    @Test
+    void everyJepsenLogValueReadsAsClojureReadsIt() throws IOException {
+        Path dir = CorpusReadTest.corpus().resolve("porcupine-etcd");
+        int values = 0;
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file : files.sorted().toList()) {
+                for (String line : Files.readAllLines(file)) {
+                    String[] parts = line.split("\t", 4);
+                    if (parts.length == 4 && line.contains(JepsenLogHistoryReader.MARKER)) {
+                        assertSameValue(parts[3]);
+                        values++;
+                    }
+                }
+            }
+        }
+        assertTrue(values > 10_000, "read " + values + " values");
+    }
+
+    @Test
+    void randomHistoriesAsTheWriterPrintsThem() {
+        for (long seed = 0; seed < 400; seed++) {
+            StringWriter text = new StringWriter();
+            try (HistoryWriter out = new EdnHistoryWriter(text, "seed " + seed)) {
+                out.writeAll(History.of(new HistoryGenerators(seed).history()).ops());
+            }
+            assertSameOutcome("seed " + seed, text.toString(), false);
+        }
+    }
+
+    @Test
+    void randomSpellingsOfOpMaps() {
+        int fast = 0;
+        for (long seed = 0; seed < 3000; seed++) {
+            String text = new Spellings(new Random(seed)).history();
+            fast += assertSameOutcome("seed " + seed + ":\n" + text, text, true) ? 1 : 0;
+        }
+        assertTrue(fast > 150, "the fast pass read " + fast + " of 3000 itself");
+    }
+
+    @Test
+    void deepNestingIsRefusedWithTheLineNotAStackOverflow() {
+        String deep = "{:type :invoke, :process 0, :f :read, :value " + "[".repeat(20_000) + "]".repeat(20_000) + "}";
+        HistoryFormatException e = assertThrows(HistoryFormatException.class,
+                () -> new EdnHistoryReader().readString("deep.edn", "\n" + deep));
+        assertTrue(e.getMessage().startsWith("deep.edn:2: values nested more than"), e.getMessage());
+        HistoryFormatException clojure = assertThrows(HistoryFormatException.class,
+                () -> new ClojureEdnHistoryReader().readString("deep.edn", deep));
+        assertTrue(clojure.getMessage().contains("nested too deep"), clojure.getMessage());
+    }
+
+    private static void assertSameValue(String text) {
+        StringBuilder fastRest = new StringBuilder();
+        StringBuilder clojureRest = new StringBuilder();
+        Value fast = EdnScanner.readValue(text, new SourceLine("log", 1), fastRest);
+        Value reference = ClojureEdn.readValue(text, new SourceLine("log", 1), clojureRest);
+        assertEquals(reference, fast, text);
+        assertEquals(clojureRest.toString(), fastRest.toString(), text);
+    }
+
+    /** Same ops or the same error; true when the fast pass read it without Clojure. */
+    private static boolean assertSameOutcome(String what, String text, boolean errorsAllowed) {
+        History reference;
+        try {
+            reference = new ClojureEdnHistoryReader().readString("h.edn", text);
+        } catch (HistoryFormatException e) {
+            if (!errorsAllowed) {
+                fail(what + ": Clojure refused it: " + e.getMessage());
+            }
+            HistoryFormatException mine = assertThrows(HistoryFormatException.class,
+                    () -> new EdnHistoryReader().readString("h.edn", text), what);
+            assertEquals(e.getMessage(), mine.getMessage(), what);
+            return false;
+        }
+        assertEquals(reference.ops(), new EdnHistoryReader().readString("h.edn", text).ops(), what);
+        try {
+            assertEquals(reference.ops(), EdnHistoryReader.readFast("h.edn", new StringReader(text)).ops(), what);
+            return true;
+        } catch (EdnScanner.Inexact e) {
+            return false;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Random op maps in varied EDN spellings, some of them malformed on purpose. */
+    private record Spellings(Random random) {
+
+        private static final String[] VALUES = {
+            "nil", "true", "false", "0", "-0", "+7", "42", "-9223372036854775808", "9223372036854775807",
+            "9223372036854775808", "123456789012345678", "1234567890123456789", "017", "0x1F", "2r101",
+            "7N", "1.5", "-2.5e-3", "1E5", "1.", "01.5", "3.0M", "1/2", "##Inf", "##-Inf", "##NaN", "##Foo",
+            ":k", ":ns/k", ":a.b/c-d?", "::k", ":1", ":k/", "sym", "a/b", "+", "-", ".x", "x#", "a'b",
+            "\"s\"", "\"tab\\there\"", "\"q\\\"uote\"", "\"\\u00e9\"", "\"\\101\"", "\"bad\\q\"", "\"日本\"",
+            "\"line\nbreak\"", "\"cr\rhere\"", "\\c", "\\newline", "\\space", "\\u0041", "\\o101", "\\tab",
+            "[1 2 3]", "(1 2)", "[]", "()", "{}", "#{}", "#{1 2}", "#{1 1}", "{:a 1 :a 2}", "{:a}", "{1 2, \"k\" :v}",
+            "#inst \"2024-01-01T00:00:00.000-00:00\"", "#uuid \"f81d4fae-7dec-11d0-a765-00a0c91e6bf6\"",
+            "#my/tag [1]", "#_ 5 6", "[#_ 1 2]", "[1 #_2]", "^:m [1]", "[1 ; c\n 2]", "#:ns{:a 1}", "#\"re\"",
+            "@x", "`x", "~x", "\\", "[", "]", "}", "{:a {:b {:c [1 #{:d}]}}}", "1,2",
+        };
+
+        /**
+         * Past 8 entries Clojure's maps iterate in hash order and the fast pass keeps the
+         * file's order: equal values, printed differently, so never where a message shows it.
+         */
+        private static final String BIG_MAP = "{:x 1 :y 2 :z 3 :w 4 :v 5 :u 6 :t 7 :s 8 :r 9}";
+
+        /** Mostly the plain values Jepsen writes, sometimes an odd spelling. */
+        String value() {
+            return switch (random.nextInt(12)) {
+                case 0 -> String.valueOf(random.nextLong());
+                case 1 -> "[" + random.nextInt(5) + " " + random.nextInt(5) + "]";
+                case 2 -> ":timed-out";
+                case 3 -> "{:lock \"job-" + random.nextInt(3) + "\" :token " + random.nextInt(100) + "}";
+                default -> VALUES[random.nextInt(VALUES.length)];
+            };
+        }
+
+        String op(int process, String type) {
+            String[] parts = {
+                ":type " + type, ":process " + (random.nextInt(20) == 0 ? value() : String.valueOf(process)),
+                ":f " + (random.nextInt(10) == 0 ? value() : ":read"),
+                ":value " + (random.nextInt(20) == 0 ? BIG_MAP : value()),
+            };
+            StringBuilder out = new StringBuilder(random.nextInt(8) == 0 ? "#jepsen.history.Op" : "")
+                    .append(random.nextInt(10) == 0 ? "{:index 3, " : "{");
+            for (String part : parts) {
+                if (random.nextInt(30) != 0) {
+                    out.append(part).append(random.nextBoolean() ? ", " : " ");
+                }
+            }
+            if (random.nextInt(6) == 0) {
+                out.append(random.nextBoolean() ? ":error " : ":key ").append(value()).append(' ');
+            }
+            if (random.nextInt(40) == 0) {
+                out.append("\"type\" :ok ");
+            }
+            return out.append('}').toString();
+        }
+
+        String history() {
+            int shape = random.nextInt(4);
+            StringBuilder out = new StringBuilder(shape == 1 ? "[" : shape == 2 ? "(" : "");
+            for (int p = random.nextInt(4); p >= 0; p--) {
+                out.append(op(p, ":invoke")).append(random.nextInt(5) == 0 ? " ; done\n" : "\n");
+                out.append(op(p, random.nextBoolean() ? ":ok" : ":info")).append('\n');
+            }
+            if (random.nextInt(20) == 0) {
+                out.append(value());
+            }
+            return out.append(shape == 1 ? "]" : shape == 2 ? ")" : "").toString();
+        }
+    }
+}
