@@ -175,8 +175,9 @@ class CheckCommandTest {
         Path unreadable = Files.writeString(dir.resolve("history.edn"), "{:type");
         Outcome o = run("check", "--model", "no-such", unreadable.toString());
         assertEquals(Main.EXIT_USAGE, o.exit());
-        assertEquals("lockchaos check: unknown model 'no-such': choose one of register, cas-register, kv,"
-                + " keyed-register, keyed-cas-register, mutex, owner-mutex, fenced-mutex", o.err().strip());
+        assertEquals("lockchaos check: unknown model 'no-such': choose one of register, cas-register,"
+                + " cas-register-strict, kv, multi-register, keyed-register, keyed-cas-register,"
+                + " keyed-cas-register-strict, mutex, owner-mutex, fenced-mutex", o.err().strip());
     }
 
     @Test
