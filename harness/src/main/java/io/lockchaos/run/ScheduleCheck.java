@@ -65,6 +65,14 @@ final class ScheduleCheck {
                         throw bad(step, problem);
                     });
         }
+        if (fault instanceof FaultSpec.Partition p) {
+            for (String name : p.from()) {
+                if (!servers().contains(name)) {
+                    throw bad(step, "'" + name + "' after 'from' is not a lock-service node; a worker can be cut"
+                            + " off from " + servers());
+                }
+            }
+        }
     }
 
     /** What is wrong with {@code target}, if anything. */

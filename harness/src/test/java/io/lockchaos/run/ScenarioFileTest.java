@@ -111,6 +111,8 @@ class ScenarioFileTest {
         "lane that is not there    | \"schedule\": \"\"                  | \"schedule\": \"at 3s pause holder-paper for 2s\" | step 'at 3s pause holder-paper for 2s': no node or worker 'holder-paper'",
         "a worker killed           | \"schedule\": \"\"                  | \"schedule\": \"at 3s kill worker-1 for 2s\" | step 'at 3s kill worker-1 for 2s': 'worker-1' is a worker, which can only be paused or cut off",
         "a server cut off          | \"schedule\": \"\"                  | \"schedule\": \"at 3s partition workers redis-1 for 2s\" | 'redis-1' is a server; 'partition workers' cuts workers off",
+        "cut off from storage      | \"schedule\": \"\"                  | \"schedule\": \"at 3s partition workers worker-1 from storage for 2s\" | 'storage' after 'from' is not a lock-service node; a worker can be cut off from [redis-1]",
+        "cut off from no node      | \"schedule\": \"\"                  | \"schedule\": \"at 3s partition workers worker-1 from redis-9 for 2s\" | 'redis-9' after 'from' is not a lock-service node",
         "failover without Sentinel | \"schedule\": \"\"                  | \"schedule\": \"at 3s failover\"    | step 'at 3s failover kill': a failover needs Sentinel's primary",
         "link the topology lacks   | \"schedule\": \"\"                  | \"schedule\": \"at 3s latency redis-2-replication 100ms for 2s\" | no node or worker 'redis-2-replication' in this run; it has [redis-1] and workers worker-1..worker-6 and [holder-unfenced, holder-fenced], links [redis-1]",
         "a fault for 0s            | \"schedule\": \"\"                  | \"schedule\": \"at 3s pause worker-1 for 0s\" | step 'at 3s pause worker-1 for 0s': it lasts 0",
