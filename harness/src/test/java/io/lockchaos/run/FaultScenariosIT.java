@@ -11,6 +11,7 @@ import io.lockchaos.checker.history.Process;
 import io.lockchaos.checker.history.Value;
 import io.lockchaos.cluster.Clusters;
 import io.lockchaos.cluster.ProjectRoot;
+import io.lockchaos.faults.nemesis.NemesisOps;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -61,12 +62,12 @@ class FaultScenariosIT {
     /** The history's nemesis ops, after asserting that every injected fault was healed and the run ended healed. */
     private static List<Op> assertHealed(Ran ran, History history) {
         List<Op> nemesis = history.ops().stream().filter(o -> o.process().equals(Process.NEMESIS)).toList();
-        long starts = nemesis.stream().filter(o -> o.f().startsWith("start-")).count();
-        long stops = nemesis.stream().filter(o -> o.f().startsWith("stop-")).count();
+        long starts = nemesis.stream().filter(o -> NemesisOps.started(o.f()).isPresent()).count();
+        long stops = nemesis.stream().filter(o -> NemesisOps.stopped(o.f()).isPresent()).count();
         assertEquals(ran.scenario().schedule().isBlank(), starts == 0, "the schedule injected its faults: " + nemesis);
         assertEquals(starts, stops, "every injected fault was healed: " + nemesis);
         if (starts > 0) {
-            assertEquals("heal-all", nemesis.get(nemesis.size() - 1).f(), "the run ends with a heal: " + nemesis);
+            assertEquals(NemesisOps.HEAL_ALL, nemesis.get(nemesis.size() - 1).f(), "the run ends with a heal: " + nemesis);
         }
         return nemesis;
     }
