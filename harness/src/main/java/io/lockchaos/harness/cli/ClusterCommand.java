@@ -1,0 +1,192 @@
+package io.lockchaos.harness.cli;
+
+import io.lockchaos.harness.cluster.Cluster;
+import io.lockchaos.harness.cluster.ClusterException;
+import io.lockchaos.harness.cluster.ClusterOptions;
+import io.lockchaos.harness.cluster.ClusterState;
+import io.lockchaos.harness.cluster.Clusters;
+import io.lockchaos.harness.cluster.Leftovers;
+import io.lockchaos.harness.cluster.Topology;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code lockchaos cluster up|status|down}: a cluster that outlives the command, for
+ * experiments by hand. Its state lives in {@code results/.cluster.json}. Exit codes: 0 done,
+ * 1 the cluster could not be started, 3 bad usage (an unknown topology lists the valid ones).
+ */
+@Command(name = "cluster",
+        description = "Start, list or remove a cluster that stays up between commands.",
+        mixinStandardHelpOptions = true,
+        subcommands = {ClusterCommand.Up.class, ClusterCommand.Status.class, ClusterCommand.Down.class})
+public final class ClusterCommand implements Runnable {
+
+    /** Exit code when a cluster could not be started (no engine, a node that did not come up). */
+    public static final int EXIT_FAILED = 1;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+    }
+
+    /**
+     * Whether {@code args} were {@code cluster up ...}: such a JVM must end without running
+     * shutdown hooks, or Testcontainers (Ryuk off) removes the cluster it just started.
+     */
+    static boolean startedDetachedCluster(String... args) {
+        return args.length >= 2 && args[0].equals("cluster") && args[1].equals("up");
+    }
+
+    /** Says which runs of other checkouts share the engine: never removed from here. */
+    static void listForeign(PrintWriter err) {
+        for (Leftovers.Foreign run : Clusters.foreign()) {
+            err.println("lockchaos: left alone: " + run + " (another checkout's; its own 'cluster down' removes it)");
+        }
+    }
+
+    /** {@code cluster up TOPOLOGY}. */
+    @Command(name = "up", mixinStandardHelpOptions = true,
+            description = "Start a cluster and leave it running. Topologies: redis-single, redis-replicated, "
+                    + "redlock, zookeeper.")
+    static final class Up implements Callable<Integer> {
+        @Spec
+        private CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "TOPOLOGY", description = "redis-single, redis-replicated, redlock or zookeeper")
+        private String topology;
+
+        @Option(names = "--zk-nodes", defaultValue = "3", description = "ZooKeeper ensemble size: 3 or 5 (default ${DEFAULT-VALUE})")
+        private int zkNodes;
+
+        @Option(names = "--persist", description = "Redis with appendonly yes, appendfsync always")
+        private boolean persist;
+
+        @Override
+        public Integer call() {
+            PrintWriter err = spec.commandLine().getErr();
+            Topology t;
+            ClusterOptions options;
+            try {
+                t = Topology.parse(topology);
+                options = new ClusterOptions(zkNodes, persist);
+            } catch (ClusterException e) {
+                err.println("lockchaos: " + e.getMessage());
+                return Main.EXIT_USAGE;
+            }
+            Path file = ClusterState.defaultFile();
+            Optional<ClusterState> existing = ClusterState.read(file);
+            if (existing.isPresent() && Clusters.containerCount(existing.get().runId()) > 0) {
+                err.println("lockchaos: a " + existing.get().topology() + " cluster (run " + existing.get().runId()
+                        + ") is already up; run 'lockchaos cluster down' first");
+                return Main.EXIT_USAGE;
+            }
+            Clusters.removeDetachedExcept(null);
+            listForeign(err);
+            long started = System.nanoTime();
+            Cluster cluster;
+            try {
+                cluster = Clusters.startDetached(t, options);
+            } catch (ClusterException e) {
+                err.println("lockchaos: " + e.getMessage());
+                return EXIT_FAILED;
+            }
+            ClusterState state = ClusterState.of(cluster, options);
+            state.write(file);
+            err.printf("lockchaos: %s cluster up in %.1f s (run %s); state in %s%n", t.id(),
+                    (System.nanoTime() - started) / 1e9, cluster.runId(), file);
+            Status.print(spec.commandLine().getOut(), state);
+            return 0;
+        }
+    }
+
+    /** {@code cluster status [--json]}. */
+    @Command(name = "status", mixinStandardHelpOptions = true, description = "List the nodes of the cluster that is up.")
+    static final class Status implements Callable<Integer> {
+        @Spec
+        private CommandSpec spec;
+
+        @Option(names = "--json", description = "Print the state as JSON")
+        private boolean json;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            Optional<ClusterState> state = ClusterState.read(ClusterState.defaultFile());
+            if (state.isEmpty()) {
+                if (json) {
+                    out.println("{\"topology\": null, \"nodes\": []}");
+                }
+                spec.commandLine().getErr().println("lockchaos: no cluster is up (start one with 'lockchaos cluster up TOPOLOGY')");
+                return 0;
+            }
+            int present = Clusters.containerCount(state.get().runId());
+            if (present < state.get().nodes().size()) {
+                spec.commandLine().getErr().printf("lockchaos: %d of the %d containers of run %s are gone; "
+                        + "'lockchaos cluster down' cleans up%n", state.get().nodes().size() - present,
+                        state.get().nodes().size(), state.get().runId());
+            }
+            if (json) {
+                out.println(state.get().toJson());
+            } else {
+                print(out, state.get());
+            }
+            return 0;
+        }
+
+        static void print(PrintWriter out, ClusterState state) {
+            out.printf("%s cluster (run %s, network %s)%n", state.topology(), state.runId(), state.network());
+            out.printf("%-12s %-9s %-21s %-21s %-16s %s%n", "NODE", "ROLE", "ADDRESS", "VIA PROXY", "NETWORK IP",
+                    "CONTAINER");
+            for (ClusterState.Entry n : state.nodes()) {
+                out.printf("%-12s %-9s %-21s %-21s %-16s %s%n", n.name(), n.role(), n.host() + ":" + n.port(),
+                        n.proxyPort() > 0 ? n.host() + ":" + n.proxyPort() : "-", n.ip(), n.containerName());
+            }
+            out.flush();
+        }
+    }
+
+    /** {@code cluster down}. */
+    @Command(name = "down", mixinStandardHelpOptions = true, description = "Remove the cluster that is up.")
+    static final class Down implements Callable<Integer> {
+        @Spec
+        private CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            Path file = ClusterState.defaultFile();
+            Optional<ClusterState> state = ClusterState.read(file);
+            state.ifPresent(s -> Clusters.remove(s.runId()));
+            List<String> orphans = Clusters.removeDetachedExcept(null);
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot remove the cluster state file " + file, e);
+            }
+            PrintWriter err = spec.commandLine().getErr();
+            if (state.isPresent()) {
+                err.println("lockchaos: removed the " + state.get().topology() + " cluster (run " + state.get().runId() + ")");
+            } else if (orphans.isEmpty()) {
+                err.println("lockchaos: no cluster is up");
+            }
+            if (!orphans.isEmpty()) {
+                err.println("lockchaos: removed leftovers of this checkout's earlier runs: " + orphans);
+            }
+            listForeign(err);
+            return 0;
+        }
+    }
+}

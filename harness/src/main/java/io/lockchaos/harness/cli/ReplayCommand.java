@@ -1,0 +1,43 @@
+package io.lockchaos.harness.cli;
+
+import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.harness.run.Scenario;
+import io.lockchaos.harness.run.ScenarioFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code lockchaos replay results/<scenario>/<stamp>}: runs again exactly what that run's
+ * {@code scenario.json} recorded (scenario, seed, and the schedule as played: a random one as
+ * drawn, from {@code resolved.schedule}). Exit codes as {@code run}.
+ */
+@Command(name = "replay", mixinStandardHelpOptions = true,
+        description = "Re-run a recorded run with the same resolved scenario and seed.")
+public final class ReplayCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "RUN", description = "a results folder (results/<scenario>/<stamp>) or its scenario.json")
+    private Path run;
+
+    @Override
+    public Integer call() {
+        Path file = Files.isDirectory(run) ? run.resolve("scenario.json") : run;
+        Scenario s;
+        try {
+            s = ScenarioFile.read(file);
+            s = ScenarioFile.resolvedSchedule(file).map(s::withSchedule).orElse(s);
+        } catch (LockchaosException e) {
+            spec.commandLine().getErr().println("lockchaos: " + e.getMessage());
+            return Main.EXIT_USAGE;
+        }
+        spec.commandLine().getErr().println("lockchaos: replaying " + file);
+        return RunCommand.execute(s, spec);
+    }
+}

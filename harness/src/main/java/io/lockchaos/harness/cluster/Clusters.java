@@ -1,0 +1,110 @@
+package io.lockchaos.harness.cluster;
+
+import com.github.dockerjava.api.DockerClient;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import org.testcontainers.DockerClientFactory;
+
+/**
+ * Starts and removes clusters. The façade of this package:
+ * <pre>{@code
+ * try (Cluster c = Clusters.start(Topology.REDIS_SINGLE, ClusterOptions.DEFAULTS)) {
+ *     Node master = c.node("redis-1");   // master.host(), master.hostPort()
+ * }
+ * }</pre>
+ */
+public final class Clusters {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private Clusters() {
+    }
+
+    /**
+     * Starts {@code topology} for this JVM: removed on {@link Cluster#close()} or, failing
+     * that, when the JVM exits. First removes what killed runs left behind.
+     *
+     * @throws ClusterException naming the node that did not start, with its log tail
+     */
+    public static Cluster start(Topology topology, ClusterOptions options) {
+        return start(topology, options, false);
+    }
+
+    /**
+     * Starts {@code topology} to outlive this JVM ({@code lockchaos cluster up}); only
+     * {@link #remove(String)} removes it. A Ctrl-C during the start still removes it.
+     */
+    public static Cluster startDetached(Topology topology, ClusterOptions options) {
+        return start(topology, options, true);
+    }
+
+    /** Removes every container and network of run {@code runId}; a missing run is fine. */
+    public static void remove(String runId) {
+        leftovers().removeRun(runId);
+    }
+
+    /**
+     * Removes this checkout's detached runs other than {@code keepRunId} (null: all) and what
+     * its killed runs left; returns their ids. Other checkouts' runs stay ({@link #foreign()}).
+     */
+    public static List<String> removeDetachedExcept(String keepRunId) {
+        Leftovers leftovers = leftovers();
+        List<String> removed = new ArrayList<>(leftovers.removeOrphans());
+        removed.addAll(leftovers.removeDetachedExcept(keepRunId));
+        return removed;
+    }
+
+    /** The runs of other checkouts on this engine, left alone. */
+    public static List<Leftovers.Foreign> foreign() {
+        return leftovers().foreign();
+    }
+
+    /** How many containers of run {@code runId} exist, running or not. */
+    public static int containerCount(String runId) {
+        return leftovers().containersOf(runId).size();
+    }
+
+    private static Leftovers leftovers() {
+        return new Leftovers(docker(), RunLabels.currentCheckout());
+    }
+
+    private static Cluster start(Topology topology, ClusterOptions options, boolean detached) {
+        Leftovers leftovers = leftovers();
+        leftovers.removeOrphans();
+        ImageTags images = ImageTags.forProject();
+        String runId = HexFormat.of().formatHex(RANDOM.generateSeed(4));
+        ContainerCluster cluster = new ContainerCluster(RunLabels.newRun(runId, topology, detached), topology, leftovers);
+        cluster.start(Plan.of(topology, options, images));
+        if (detached) {
+            cluster.detach();
+        }
+        return cluster;
+    }
+
+    /** The engine's client, once docker/setup.sh made the engine and the images ready ({@link EngineSetup}). */
+    static DockerClient docker() {
+        requireOfflineTestcontainers();
+        EngineSetup.ensure();
+        try {
+            return DockerClientFactory.instance().client();
+        } catch (IllegalStateException e) {
+            throw new ClusterException("no Docker engine answers: run docker/setup.sh (or ./lockchaos test), "
+                    + "which starts one, or start dockerd yourself", e);
+        }
+    }
+
+    /**
+     * Testcontainers reads these from the environment only; without them it tries to pull
+     * Ryuk's and an alpine image and hangs for minutes where no registry is reachable.
+     */
+    private static void requireOfflineTestcontainers() {
+        if (!"true".equals(System.getenv("TESTCONTAINERS_RYUK_DISABLED"))
+                || System.getenv("TESTCONTAINERS_HOST_OVERRIDE") == null) {
+            throw new ClusterException("set TESTCONTAINERS_RYUK_DISABLED=true and TESTCONTAINERS_HOST_OVERRIDE=localhost "
+                    + "in the environment (./lockchaos and the harness's failsafe configuration do): lockchaos removes "
+                    + "its own containers, and without them Testcontainers tries to pull images from a registry");
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package io.lockchaos.harness.cluster;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Makes the Docker engine and the images ready before the first Docker call of this JVM:
+ * runs the checkout's {@code docker/setup.sh} once (a fraction of a second when all is ready;
+ * on a fresh machine it installs and starts the engine and builds the images). Only what
+ * needs the engine gets here, and only after its arguments are checked, so {@code check},
+ * {@code list}, {@code report}, {@code --help} and bad usage never wait for it.
+ *
+ * <p>The script's output goes to standard error: standard output stays the command's own
+ * ({@code cluster status --json}, a fault's JSON lines).
+ */
+public final class EngineSetup {
+
+    private static boolean done;
+
+    private EngineSetup() {
+    }
+
+    /**
+     * Runs {@code docker/setup.sh} unless it already succeeded in this JVM.
+     *
+     * @throws ClusterException when the checkout is not found or the script fails, naming it
+     */
+    public static synchronized void ensure() {
+        if (done) {
+            return;
+        }
+        Path setup = ProjectRoot.find().resolve("docker").resolve("setup.sh");
+        int exit;
+        try {
+            Process p = new ProcessBuilder("bash", setup.toString()).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            p.getInputStream().transferTo(System.err);
+            exit = p.waitFor();
+        } catch (IOException e) {
+            throw new ClusterException("cannot run " + setup + " (" + e.getMessage() + "); run it by hand", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ClusterException("interrupted while " + setup + " made the Docker engine ready", e);
+        }
+        if (exit != 0) {
+            throw new ClusterException(setup + " failed (exit " + exit + "); its messages are above");
+        }
+        done = true;
+    }
+}

@@ -1,0 +1,81 @@
+package io.lockchaos.harness.cluster.containers;
+
+import com.github.dockerjava.api.model.AccessMode;
+import com.github.dockerjava.api.model.Bind;
+import com.github.dockerjava.api.model.Volume;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.stream.IntStream;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.utility.DockerImageName;
+import org.testcontainers.utility.MountableFile;
+
+/**
+ * A Toxiproxy-API server: lockchaos's own {@code ToxiproxyServer} in image {@code lockchaos/jvm}
+ * (the shaded jar mounted or copied in), or Shopify's Toxiproxy from its image. Either way the API is on
+ * {@value #API_PORT} and proxies listen on {@value #FIRST_LISTEN_PORT} and up (Toxiproxy's
+ * customary range); the container counts as started once {@code GET /version} answers.
+ */
+public final class ProxyContainer extends GenericContainer<ProxyContainer> {
+
+    public static final int API_PORT = 8474;
+    public static final int FIRST_LISTEN_PORT = 8666;
+    public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
+    /** Where {@link #lockchaos} copies the jar. */
+    public static final String JAR = "/opt/lockchaos/lockchaos.jar";
+    /** The main class of lockchaos's server. */
+    public static final String SERVER_CLASS = "io.lockchaos.faults.proxy.ToxiproxyServer";
+
+    private final String image;
+
+    private ProxyContainer(String image, int listenPorts) {
+        super(DockerImageName.parse(image));
+        this.image = image;
+        withExposedPorts(API_PORT);
+        IntStream.range(0, listenPorts).forEach(i -> addExposedPort(listenPort(i)));
+        waitingFor(Wait.forHttp("/version").forPort(API_PORT).withStartupTimeout(STARTUP_TIMEOUT));
+    }
+
+    /**
+     * lockchaos's server from {@code jar} (the shaded lockchaos.jar) in {@code jvmImage}. With
+     * {@code mount} the jar is bind-mounted read-only (the engine must see this machine's files;
+     * ~1 s faster than copying its 30-odd MB), else copied into the container.
+     */
+    public static ProxyContainer lockchaos(String jvmImage, Path jar, int listenPorts, boolean mount) {
+        ProxyContainer c = new ProxyContainer(jvmImage, listenPorts);
+        if (mount) {
+            // Set on the create command: Testcontainers' own withFileSystemBind first checks
+            // that mounting works by running an alpine container, which it would try to pull.
+            Bind bind = new Bind(jar.toAbsolutePath().toString(), new Volume(JAR), AccessMode.ro);
+            c.withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withBinds(bind));
+        } else {
+            c.withCopyFileToContainer(MountableFile.forHostPath(jar), JAR);
+        }
+        c.setCommand("java", "-Xmx128m", "-cp", JAR, SERVER_CLASS,
+                "--host", "0.0.0.0", "--port", Integer.toString(API_PORT));
+        return c;
+    }
+
+    /** Shopify's Toxiproxy from {@code image} (its entry point is the server; API on {@value #API_PORT}). */
+    public static ProxyContainer upstream(String image, int listenPorts) {
+        ProxyContainer c = new ProxyContainer(image, listenPorts);
+        c.setCommand("-host=0.0.0.0");
+        return c;
+    }
+
+    /** The port the {@code index}-th proxy listens on inside the container. */
+    public static int listenPort(int index) {
+        return FIRST_LISTEN_PORT + index;
+    }
+
+    /** The image name as given (unlike {@code getDockerImageName()}, never resolves or pulls it). */
+    public String image() {
+        return image;
+    }
+
+    /** The API's port as published for clients on the host. */
+    public int getApiPort() {
+        return getMappedPort(API_PORT);
+    }
+}

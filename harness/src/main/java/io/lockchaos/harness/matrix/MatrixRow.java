@@ -1,0 +1,57 @@
+package io.lockchaos.harness.matrix;
+
+import io.lockchaos.checker.Validity;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One scenario's runs in the matrix.
+ *
+ * @param scenario the scenario
+ * @param runs its runs, in order
+ */
+public record MatrixRow(MatrixScenario scenario, List<RunSummary> runs) {
+
+    public MatrixRow {
+        runs = List.copyOf(runs);
+    }
+
+    /** Runs in which every expected verdict came true. */
+    public int matched() {
+        return (int) runs.stream().filter(RunSummary::matched).count();
+    }
+
+    /** Whether every run was carried out and matched. */
+    public boolean allMatched() {
+        return matched() == runs.size();
+    }
+
+    /** Whether a run could not be carried out (no verdicts: a crash, not a finding). */
+    public boolean anyFailed() {
+        return runs.stream().anyMatch(r -> !r.carriedOut());
+    }
+
+    /** How many runs gave each verdict for {@code check}. */
+    public Map<Validity, Integer> verdicts(String check) {
+        Map<Validity, Integer> counts = new EnumMap<>(Validity.class);
+        for (Validity v : Validity.values()) {
+            counts.put(v, 0);
+        }
+        runs.forEach(r -> counts.merge(r.verdict(check), 1, Integer::sum));
+        return counts;
+    }
+
+    /** The verdict {@code check} is expected to reach; empty when the scenario states none. */
+    public java.util.Optional<Validity> expected(String check) {
+        return java.util.Optional.ofNullable(scenario.scenario().expect().get(check));
+    }
+
+    public int staleRefused() {
+        return runs.stream().mapToInt(RunSummary::staleRefused).sum();
+    }
+
+    public int lostUpdates() {
+        return runs.stream().mapToInt(RunSummary::lostUpdates).sum();
+    }
+}

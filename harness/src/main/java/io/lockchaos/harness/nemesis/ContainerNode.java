@@ -1,0 +1,178 @@
+package io.lockchaos.harness.nemesis;
+
+import io.lockchaos.harness.cluster.Node;
+import io.lockchaos.harness.cluster.Role;
+import io.lockchaos.harness.cluster.containers.FaketimeFile;
+import io.lockchaos.harness.cluster.containers.FourLetterWords;
+import io.lockchaos.faults.nemesis.ClockSkewable;
+import io.lockchaos.faults.nemesis.Killable;
+import io.lockchaos.faults.nemesis.NemesisException;
+import io.lockchaos.faults.nemesis.Pausable;
+import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A server container as a fault target. Pauses are SIGSTOP/SIGCONT sent from outside (the
+ * server is the container's PID 1, which cannot be stopped from inside); kills are SIGKILL
+ * and {@code docker start} (the container's file system, and so a persistent Redis's
+ * append-only file, survives; the published port changes and is looked up again); clock
+ * offsets are the libfaketime file; partitions are iptables rules in the container's own
+ * network namespace ({@link Iptables}), tagged so that only ours are removed.
+ * Every state question is asked of the container, never remembered.
+ */
+final class ContainerNode implements Pausable, Killable, ClockSkewable, IptablesNode {
+
+    static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+
+    private final String name;
+    private final Role role;
+    private final int port;
+    private final ContainerOps ops;
+    private final Iptables iptables;
+    private volatile String ip;
+    private volatile int hostPort;
+
+    ContainerNode(String name, Role role, String containerId, String ip, int port, int hostPort) {
+        this.name = name;
+        this.role = role;
+        this.port = port;
+        this.ip = ip;
+        this.hostPort = hostPort;
+        this.ops = new ContainerOps(containerId, name);
+        this.iptables = new Iptables(ops, false, role == Role.REPLICA || role == Role.ZK);
+    }
+
+    static ContainerNode of(Node node) {
+        return new ContainerNode(node.name(), node.role(), node.containerId(), node.ip(), node.port(), node.hostPort());
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    Role role() {
+        return role;
+    }
+
+    @Override
+    public String ip() {
+        return ip;
+    }
+
+    /** The port published on {@link Node#HOST} now (it changes when the node is restarted). */
+    int hostPort() {
+        return hostPort;
+    }
+
+    ContainerOps ops() {
+        return ops;
+    }
+
+    // Pausable
+
+    @Override
+    public void pause() {
+        ops.signal("STOP");
+    }
+
+    @Override
+    public void resume() {
+        if (isRunning()) {
+            ops.signal("CONT");
+        }
+    }
+
+    @Override
+    public boolean isPaused() {
+        return ops.isStopped();
+    }
+
+    // Killable
+
+    @Override
+    public void kill() {
+        if (isRunning()) {
+            ops.signal("KILL");
+            awaitStopped();
+        }
+    }
+
+    @Override
+    public String start() {
+        if (!isRunning()) {
+            ops.start();
+        }
+        var inspect = ops.inspect();
+        inspect.getNetworkSettings().getNetworks().values().stream().findFirst()
+                .ifPresent(network -> ip = network.getIpAddress());
+        hostPort = ops.publishedPort(port);
+        awaitServing();
+        return Node.HOST + ":" + hostPort;
+    }
+
+    @Override
+    public boolean isRunning() {
+        return ops.isRunning();
+    }
+
+    private void awaitStopped() {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (ops.isRunning()) {
+            if (System.nanoTime() > deadline) {
+                throw new NemesisException(name + " still runs 30 s after SIGKILL");
+            }
+            LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+        }
+    }
+
+    /** Waits until the restarted server answers: PING for Redis and Sentinel, a srvr mode for ZooKeeper. */
+    private void awaitServing() {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            try {
+                if (role == Role.ZK) {
+                    last = FourLetterWords.send(Node.HOST, hostPort, "srvr", Duration.ofSeconds(1));
+                    if (!FourLetterWords.mode(last).isEmpty()) {
+                        return;
+                    }
+                } else {
+                    last = ops.exec("timeout", "2", "redis-cli", "-p", Integer.toString(port), "ping").output().strip();
+                    if (last.equals("PONG")) {
+                        return;
+                    }
+                }
+            } catch (RuntimeException notYet) {
+                last = notYet.getMessage();
+            }
+            LockSupport.parkNanos(Duration.ofMillis(200).toNanos());
+        }
+        throw new NemesisException(name + " was started again but did not serve within " + START_TIMEOUT
+                + "; last answer: " + last + " (see 'docker logs " + ops.containerId() + "')");
+    }
+
+    // ClockSkewable
+
+    @Override
+    public Duration clockOffset() {
+        return Offsets.parse(name, ops.sh("cat \"$1\" 2>/dev/null || true", FaketimeFile.PATH));
+    }
+
+    @Override
+    public void setClockOffset(Duration offset) {
+        ops.sh("printf '%s\\n' \"$1\" > \"$2\"", Offsets.format(offset), FaketimeFile.PATH);
+    }
+
+    // Partitionable: IptablesNode
+
+    @Override
+    public Iptables iptables() {
+        return iptables;
+    }
+
+    @Override
+    public String toString() {
+        return name + " (" + role.label() + ", " + ip + ")";
+    }
+}

@@ -1,0 +1,145 @@
+package io.lockchaos.harness.nemesis;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.exception.DockerException;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.Frame;
+import com.github.dockerjava.api.model.Ports;
+import io.lockchaos.harness.cluster.ClusterException;
+import io.lockchaos.harness.cluster.EngineSetup;
+import io.lockchaos.harness.cluster.ScriptCommand;
+import io.lockchaos.faults.nemesis.NemesisException;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.testcontainers.DockerClientFactory;
+
+/**
+ * What the nemesis does to one container through Docker's API: signals from outside,
+ * start, inspect, and commands run inside ({@code docker exec}).
+ *
+ * @param containerId the container
+ * @param node its node name, for messages
+ */
+record ContainerOps(String containerId, String node) {
+
+    static final Duration EXEC_TIMEOUT = Duration.ofSeconds(30);
+
+    /** What a command inside the container printed, and its exit code. */
+    record ExecResult(int exit, String output) {
+    }
+
+    /**
+     * The client of the engine Testcontainers finds (a shared instance), asked for at each
+     * call so that nothing touches Docker before a fault is actually injected.
+     */
+    private static DockerClient docker() {
+        if (!"true".equals(System.getenv("TESTCONTAINERS_RYUK_DISABLED"))
+                || System.getenv("TESTCONTAINERS_HOST_OVERRIDE") == null) {
+            throw new NemesisException("set TESTCONTAINERS_RYUK_DISABLED=true and TESTCONTAINERS_HOST_OVERRIDE=localhost "
+                    + "in the environment (./lockchaos and the failsafe configuration do); without them Testcontainers "
+                    + "tries to pull images from a registry");
+        }
+        try {
+            EngineSetup.ensure();
+            return DockerClientFactory.instance().client();
+        } catch (ClusterException | IllegalStateException e) {
+            throw new NemesisException("no Docker engine answers: run docker/setup.sh, which starts one", e);
+        }
+    }
+
+    void signal(String signal) {
+        try {
+            docker().killContainerCmd(containerId).withSignal(signal).exec();
+        } catch (DockerException e) {
+            throw new NemesisException("docker kill -s " + signal + " " + node + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    void start() {
+        try {
+            docker().startContainerCmd(containerId).exec();
+        } catch (DockerException e) {
+            throw new NemesisException("docker start " + node + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    InspectContainerResponse inspect() {
+        try {
+            return docker().inspectContainerCmd(containerId).exec();
+        } catch (DockerException e) {
+            throw new NemesisException("docker inspect " + node + " failed (is the cluster still up? "
+                    + "'lockchaos cluster status'): " + e.getMessage(), e);
+        }
+    }
+
+    boolean isRunning() {
+        return Boolean.TRUE.equals(inspect().getState().getRunning());
+    }
+
+    /** Whether the container runs and its PID 1 is stopped (state {@code T} in {@code /proc/1/stat}). */
+    boolean isStopped() {
+        if (!isRunning()) {
+            return false;
+        }
+        String stat = run("cat", "/proc/1/stat");
+        return stat.substring(stat.lastIndexOf(')') + 1).strip().startsWith("T");
+    }
+
+    /** The host port {@code port}/tcp is published on now, or -1. */
+    int publishedPort(int port) {
+        Ports.Binding[] bindings = inspect().getNetworkSettings().getPorts().getBindings().get(ExposedPort.tcp(port));
+        if (bindings == null || bindings.length == 0 || bindings[0].getHostPortSpec() == null) {
+            return -1;
+        }
+        return Integer.parseInt(bindings[0].getHostPortSpec());
+    }
+
+    /** Runs {@code command} inside the container; stdout and stderr together. */
+    ExecResult exec(String... command) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        String id;
+        try {
+            id = docker().execCreateCmd(containerId).withCmd(command)
+                    .withAttachStdout(true).withAttachStderr(true).exec().getId();
+            boolean done = docker().execStartCmd(id).exec(new ResultCallback.Adapter<Frame>() {
+                @Override
+                public void onNext(Frame frame) {
+                    out.writeBytes(frame.getPayload());
+                }
+            }).awaitCompletion(EXEC_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            if (!done) {
+                throw new NemesisException(List.of(command) + " in " + node + " did not end within " + EXEC_TIMEOUT);
+            }
+        } catch (DockerException e) {
+            throw new NemesisException("docker exec " + List.of(command) + " in " + node + " failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NemesisException("interrupted running " + List.of(command) + " in " + node, e);
+        }
+        Long exit = docker().inspectExecCmd(id).exec().getExitCodeLong();
+        return new ExecResult(exit == null ? -1 : exit.intValue(), out.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Runs {@code command}, an argument vector (no shell), inside the container; fails naming the node unless it exits 0. */
+    String run(String... command) {
+        ExecResult r = exec(command);
+        if (r.exit() != 0) {
+            throw new NemesisException(List.of(command) + " in " + node + " exited " + r.exit() + ": " + r.output().strip());
+        }
+        return r.output();
+    }
+
+    /**
+     * Runs the fixed shell {@code script} with {@code args} as its positional parameters
+     * ({@code "$1"}, {@code "$@"}): a value is never part of the script's text, so the shell
+     * never parses one as code. Fails naming the node unless it exits 0.
+     */
+    String sh(String script, String... args) {
+        return run(new ScriptCommand(script, List.of(args)).argv());
+    }
+}

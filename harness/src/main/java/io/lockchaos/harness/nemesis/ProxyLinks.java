@@ -1,0 +1,87 @@
+package io.lockchaos.harness.nemesis;
+
+import io.lockchaos.checker.history.Value;
+import io.lockchaos.faults.link.ActiveLinkFault;
+import io.lockchaos.faults.link.ToxiproxyLinks;
+import io.lockchaos.faults.nemesis.LinkFaults;
+import io.lockchaos.faults.nemesis.NemesisOps;
+import io.lockchaos.faults.link.LinkReset;
+import io.lockchaos.faults.link.LinkTarget;
+import io.lockchaos.faults.nemesis.ActiveFault;
+import io.lockchaos.faults.nemesis.FaultRecorder;
+import io.lockchaos.faults.schedule.FaultSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The link package: the nemesis's link toxics on the cluster's proxy, through toxiproxy-java.
+ * Injecting adds one toxic per target and records {@code :start-latency {:targets [...] ...}};
+ * closing removes exactly those toxics and records {@code :stop-latency}.
+ */
+final class ProxyLinks implements LinkFaults {
+
+    private final ToxiproxyLinks links;
+    private final List<String> proxied;
+
+    ProxyLinks(ToxiproxyLinks links, List<String> proxied) {
+        this.links = links;
+        this.proxied = List.copyOf(proxied);
+    }
+
+    @Override
+    public List<String> proxied() {
+        return proxied;
+    }
+
+    @Override
+    public ActiveFault inject(FaultSpec.LinkToxic toxic, FaultRecorder recorder) {
+        List<ActiveLinkFault> added = new ArrayList<>();
+        try {
+            for (String target : toxic.targets()) {
+                added.add(add((LinkTarget) () -> target, toxic));
+            }
+        } catch (RuntimeException e) {
+            added.forEach(ActiveLinkFault::close);
+            throw e;
+        }
+        String band = toxic.kind().word();
+        Value.Dict value = describe(toxic);
+        recorder.record(NemesisOps.start(band), value);
+        return ActiveFault.healedBy(toxic, () -> {
+            added.forEach(ActiveLinkFault::close);
+            recorder.record(NemesisOps.stop(band), value);
+        });
+    }
+
+    private ActiveLinkFault add(LinkTarget target, FaultSpec.LinkToxic toxic) {
+        return switch (toxic.kind()) {
+            case LATENCY -> links.latency(target, toxic.latency(), toxic.jitter());
+            case BANDWIDTH -> links.bandwidth(target, toxic.rateKbps());
+            case BLACKHOLE -> links.blackhole(target);
+            case RESET_PEER -> links.resetPeer(target, Duration.ZERO);
+        };
+    }
+
+    private static Value.Dict describe(FaultSpec.LinkToxic toxic) {
+        Value targets = new Value.Vec(toxic.targets().stream().map(Value::of).toList());
+        return switch (toxic.kind()) {
+            case LATENCY -> Value.map("targets", targets, "latency-ms", toxic.latency().toMillis(),
+                    "jitter-ms", toxic.jitter().toMillis());
+            case BANDWIDTH -> Value.map("targets", targets, "rate-kbps", toxic.rateKbps());
+            case BLACKHOLE, RESET_PEER -> Value.map("targets", targets);
+        };
+    }
+
+    /** Resets the proxy; the value names each toxic removed (by proxy) and each proxy enabled again. */
+    @Override
+    public Value.Dict healAll() {
+        LinkReset reset = links.healAll();
+        List<Value> toxics = reset.toxics().entrySet().stream()
+                .map(e -> (Value) Value.map("proxy", e.getKey(),
+                        "toxics", new Value.Vec(e.getValue().stream().map(Value::of).toList())))
+                .toList();
+        return Value.map("toxics-removed", new Value.Vec(toxics),
+                "proxies-enabled", new Value.Vec(reset.enabled().stream().map(Value::of).toList()));
+    }
+}

@@ -1,0 +1,67 @@
+package io.lockchaos.harness.report;
+
+import io.lockchaos.checker.Validity;
+import io.lockchaos.checker.history.History;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Everything a report shows.
+ *
+ * @param header the run's facts
+ * @param checks every check's verdict, in results.json's order; empty when none could be made
+ * @param layout how processes map to rows
+ * @param history the run's history, merged by time (or as far as it was recorded)
+ */
+public record ReportData(Header header, List<Verdict> checks, Layout layout, History history) {
+
+    public ReportData {
+        checks = List.copyOf(checks);
+    }
+
+    /** The verdict of every check together; unknown when there are none. */
+    public Validity valid() {
+        if (checks.isEmpty()) {
+            return Validity.UNKNOWN;
+        }
+        Validity v = Validity.VALID;
+        for (Verdict c : checks) {
+            v = v.merge(c.valid());
+        }
+        return v;
+    }
+
+    /** The verdict {@code check} reached; unknown when it is missing. */
+    public Validity got(String check) {
+        return checks.stream().filter(c -> c.check().equals(check)).map(Verdict::valid).findFirst()
+                .orElse(Validity.UNKNOWN);
+    }
+
+    /** Whether every expected verdict came true (vacuously with no expectations). */
+    public boolean matched() {
+        return header.expect().entrySet().stream().allMatch(e -> got(e.getKey()) == e.getValue());
+    }
+
+    /**
+     * The run's facts for the page's header.
+     *
+     * @param scenario the scenario's name
+     * @param description its one line
+     * @param seed the seed
+     * @param duration how long the workers ran
+     * @param schedule the fault script; empty for none
+     * @param expect check name → expected verdict; empty for none
+     * @param failure why the run failed, when it did: the page says so above everything else
+     * @param checkedBy where the verdicts come from, e.g. "the run" or "lockchaos report on history.jsonl"
+     */
+    public record Header(String scenario, String description, long seed, Duration duration, String schedule,
+                         Map<String, Validity> expect, Optional<String> failure, String checkedBy) {
+
+        public Header {
+            expect = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(expect));
+        }
+    }
+}

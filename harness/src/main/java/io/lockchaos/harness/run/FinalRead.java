@@ -1,0 +1,78 @@
+package io.lockchaos.harness.run;
+
+import io.lockchaos.checker.history.Op;
+import io.lockchaos.checker.history.OpType;
+import io.lockchaos.checker.history.Process;
+import io.lockchaos.checker.history.Value;
+import io.lockchaos.workloads.lock.Address;
+import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.workloads.storage.LedgerEntry;
+import io.lockchaos.workloads.storage.RedisStorage;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The run's last step on the data: one {@code read-all} of every ledger key, recorded as
+ * {@code :process :final} ops ({@code {:key "k" :fencing "fenced" :entries [{:id :prev :token :process} ...]}};
+ * {@code :fencing} tells the ledger check whether the store looked at tokens).
+ * A read that throws is {@code :info} with the error: the ledger check then says unknown.
+ */
+final class FinalRead {
+
+    private final Address storage;
+    private final long start;
+    private final Consumer<Op> record;
+
+    /**
+     * @param storage the storage Redis as the harness reaches it (127.0.0.1 and its published port)
+     * @param start the run's start, {@code System.nanoTime()}
+     */
+    FinalRead(Address storage, long start, Consumer<Op> record) {
+        this.storage = storage;
+        this.start = start;
+        this.record = record;
+    }
+
+    /** Reads every key of {@code keys}, each recorded with the fencing mode its lane's store used. */
+    void readAll(Map<String, Fencing> keys) {
+        try (RedisStorage store = new RedisStorage(storage, Fencing.UNFENCED, Duration.ofSeconds(10))) {
+            for (Map.Entry<String, Fencing> k : keys.entrySet()) {
+                String key = k.getKey();
+                Value input = Value.map("key", key);
+                record.accept(op(OpType.INVOKE, input, Value.NIL));
+                try {
+                    List<Value> entries = new ArrayList<>();
+                    for (LedgerEntry e : store.readAll(key)) {
+                        entries.add(entry(e));
+                    }
+                    Map<Value, Value> out = new LinkedHashMap<>();
+                    out.put(Value.kw("key"), Value.of(key));
+                    out.put(Value.kw("fencing"), Value.of(k.getValue().id()));
+                    out.put(Value.kw("entries"), new Value.Vec(entries));
+                    record.accept(op(OpType.OK, new Value.Dict(out), Value.NIL));
+                } catch (RuntimeException e) {
+                    record.accept(op(OpType.INFO, input, Value.of(e.toString())));
+                }
+            }
+        }
+    }
+
+    private static Value entry(LedgerEntry e) {
+        Map<Value, Value> m = new LinkedHashMap<>();
+        m.put(Value.kw("id"), Value.of(e.id()));
+        m.put(Value.kw("prev"), e.prev().map(Value::of).orElse(Value.NIL));
+        if (e.token().isPresent()) {
+            m.put(Value.kw("token"), Value.of(e.token().getAsLong()));
+        }
+        m.put(Value.kw("process"), Value.of(e.writer()));
+        return new Value.Dict(m);
+    }
+
+    private Op op(OpType type, Value value, Value error) {
+        return new Op(0, System.nanoTime() - start, type, Process.FINAL, "read-all", value, error, Map.of());
+    }
+}

@@ -1,0 +1,87 @@
+package io.lockchaos.harness.run;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Which workers have started, and which hold a lock right now, as their streamed histories say: from an acquire's
+ * {@code :ok} to the invocation of its release. Lets a schedule name {@code holder-<lane>}
+ * ({@code at 3s pause holder-unfenced for 5s}) so that a pause lands inside a critical
+ * section by construction rather than by luck. Thread-safe.
+ */
+final class Holders {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The alias prefix in schedules: {@code holder-unfenced}. */
+    static final String ALIAS = "holder-";
+
+    /** Worker → when (System.nanoTime) its current grant was seen; absent when it holds nothing. */
+    private final Map<String, Long> holding = new ConcurrentHashMap<>();
+    private final java.util.Set<String> started = ConcurrentHashMap.newKeySet();
+
+    /** Notes one history line that worker {@code worker} streamed. */
+    void saw(String worker, String line) {
+        started.add(worker);
+        if (!line.contains("\"acquire\"") && !line.contains("\"release\"")) {
+            return;
+        }
+        JsonNode op;
+        try {
+            op = JSON.readTree(line);
+        } catch (JsonProcessingException notAnOp) {
+            // Not an operation (the history reader reports such lines at the end); holds nothing.
+            return;
+        }
+        String f = op.path("f").asText();
+        String type = op.path("type").asText();
+        if (f.equals("acquire") && type.equals("ok")) {
+            holding.put(worker, System.nanoTime());
+        } else if (f.equals("release") && type.equals("invoke")) {
+            holding.remove(worker);
+        }
+    }
+
+    /**
+     * Waits up to {@code patience} until each of {@code workers} has streamed a line (its
+     * first operation); returns those that have not.
+     */
+    List<String> awaitStarted(List<String> workers, Duration patience) {
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (!started.containsAll(workers) && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
+        }
+        return workers.stream().filter(w -> !started.contains(w)).toList();
+    }
+
+    /**
+     * One holder from each group of workers, all holding at the same moment, each with a grant
+     * seen at most {@code fresh} ago (so that it is far from its release); waits up to
+     * {@code patience} for such a moment. Empty when none came.
+     */
+    Optional<List<String>> awaitHolders(List<List<String>> groups, Duration fresh, Duration patience) {
+        long deadline = System.nanoTime() + patience.toNanos();
+        do {
+            long now = System.nanoTime();
+            List<String> found = new ArrayList<>();
+            for (List<String> group : groups) {
+                group.stream().filter(w -> {
+                    Long since = holding.get(w);
+                    return since != null && now - since <= fresh.toNanos();
+                }).findFirst().ifPresent(found::add);
+            }
+            if (found.size() == groups.size()) {
+                return Optional.of(found);
+            }
+            LockSupport.parkNanos(Duration.ofMillis(2).toNanos());
+        } while (System.nanoTime() < deadline);
+        return Optional.empty();
+    }
+}

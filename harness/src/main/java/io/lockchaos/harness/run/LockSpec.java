@@ -1,0 +1,98 @@
+package io.lockchaos.harness.run;
+
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+import io.lockchaos.harness.cluster.Cluster;
+import io.lockchaos.harness.cluster.Node;
+import io.lockchaos.harness.cluster.Role;
+import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.workloads.lock.ClassBackend;
+import io.lockchaos.workloads.lock.LockBackend;
+import io.lockchaos.workloads.lock.LockBackends;
+import io.lockchaos.workloads.lock.LockConfig;
+import io.lockchaos.workloads.lock.Tokens;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A scenario's lock: the backend, its lease, and where its fencing tokens come from; the
+ * scenario file's {@code lock} object (see {@link Scenario}). The lock
+ * service's addresses come from the cluster: node names and inside ports, since workers run
+ * on the cluster network.
+ *
+ * @param backend a backend of {@link LockBackends}: a built-in one, or {@code class:NAME}, a
+ *     user's lock class ({@link ClassBackend}) that runs on any topology
+ * @param ttl a Redis lock's time to live
+ * @param sessionTimeout ZooKeeper's session timeout, and every Redis request's timeout
+ * @param tokens {@code none} (the lock's own, if any), {@code redis-incr} or {@code zk}
+ * @param options further backend options, passed on as given
+ * @param classpath for a class backend: the jars and classes directories (absolute) that hold
+ *     it, appended to every worker's {@code -cp}; empty otherwise
+ * @param classTokens (not in the file: found by loading the class) whether a class backend's class implements
+ *     {@link io.lockchaos.workloads.lock.FencingTokens} (tokens of its own)
+ */
+public record LockSpec(String backend, @JsonProperty("ttlMs") Duration ttl,
+                       @JsonProperty("sessionTimeoutMs") Duration sessionTimeout, String tokens,
+                       Map<String, String> options,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY)
+                       @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<Path> classpath,
+                       @JsonIgnore @JsonSetter(nulls = Nulls.AS_EMPTY) boolean classTokens) {
+
+    /**
+     * The lock option ({@code "via-proxy": "true"}) that sends the workers' lock traffic through
+     * each server's proxy ({@code toxiproxy:<port>}), so that link faults ({@code latency redis-4
+     * 200ms}) act on it; by default workers reach the servers directly. Every backend takes it;
+     * it is consumed here, not passed to the backend.
+     */
+    public static final String VIA_PROXY = "via-proxy";
+
+    public LockSpec {
+        options = Map.copyOf(options);
+        classpath = List.copyOf(classpath);
+    }
+
+    /** Whether grants carry fencing tokens (a ZooKeeper lock's own, a user class's own, or a token source). */
+    public boolean hasTokens() {
+        return !tokens.equals(Tokens.NONE.id()) || descriptor().ownTokens() || classTokens;
+    }
+
+    /** The backend's descriptor (for {@code class:NAME}, {@link LockBackends#CLASS}). */
+    public LockBackend descriptor() {
+        return LockBackends.of(backend);
+    }
+
+    /** The lock config for a worker inside {@code cluster}'s network. */
+    public LockConfig config(Cluster cluster) {
+        Map<String, String> all = new LinkedHashMap<>(options);
+        boolean viaProxy = Boolean.parseBoolean(all.remove(VIA_PROXY));
+        if (!tokens.equals("none")) {
+            all.put(LockConfig.TOKENS, tokens);
+        }
+        if (tokens.equals("zk")) {
+            List<Node> ensemble = cluster.nodes(Role.ZK).isEmpty() ? cluster.nodes(Role.TOKENS) : cluster.nodes(Role.ZK);
+            all.put(LockConfig.TOKEN_NODES, String.join(",", addresses(ensemble)));
+        }
+        if (cluster.topology() == Topology.REDIS_REPLICATED) {
+            all.putIfAbsent(LockConfig.SENTINEL_MASTER, Cluster.SENTINEL_MASTER);
+        }
+        List<String> nodes = viaProxy ? proxied(cluster.lockNodes()) : addresses(cluster.lockNodes());
+        return new LockConfig(backend, nodes, ttl, sessionTimeout, all);
+    }
+
+    private static List<String> addresses(List<Node> nodes) {
+        return nodes.stream().map(n -> n.name() + ":" + n.port()).toList();
+    }
+
+    /** Each node through its proxy on the cluster network; a node without one directly. */
+    private static List<String> proxied(List<Node> nodes) {
+        return nodes.stream().map(n -> n.hasProxy() ? Node.PROXY_HOST + ":" + n.proxyInternalPort()
+                : n.name() + ":" + n.port()).toList();
+    }
+}

@@ -1,0 +1,365 @@
+package io.lockchaos.harness.run;
+
+import io.lockchaos.checker.CheckOptions;
+import io.lockchaos.checker.CheckResult;
+import io.lockchaos.checker.history.History;
+import io.lockchaos.harness.cluster.Cluster;
+import io.lockchaos.harness.cluster.ClusterOptions;
+import io.lockchaos.harness.cluster.Clusters;
+import io.lockchaos.harness.cluster.ImageTags;
+import io.lockchaos.harness.cluster.Node;
+import io.lockchaos.harness.cluster.Role;
+import io.lockchaos.harness.cluster.RunLabels;
+import io.lockchaos.faults.schedule.SchedulePlan;
+import io.lockchaos.harness.nemesis.ClusterTargets;
+import io.lockchaos.workloads.lock.Address;
+import io.lockchaos.workloads.lock.LockConfig;
+import io.lockchaos.workloads.storage.Fencing;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.utility.LogUtils;
+
+/**
+ * One run of a scenario, from set-up to results:
+ * <pre>{@code
+ * try (Run run = Run.create(scenario, Path.of("results"), System.err::println)) {
+ *     RunOutcome outcome = run.execute();
+ * }
+ * }</pre>
+ * {@link #execute()} starts the cluster, starts one worker container per worker on the
+ * cluster network, waits for each one's first operation, lets them run for the scenario's
+ * duration while {@link RunNemesis} plays the fault schedule, heals every fault, stops the
+ * workers with SIGTERM, waits the quiet period, reads every ledger as {@code :process :final},
+ * runs the checks per lane, and writes the results folder ({@link ResultsDir}) as it goes.
+ * {@link #close()} heals and removes the workers and the cluster: after a failure too, and
+ * from a shutdown hook on Ctrl-C.
+ */
+public final class Run implements AutoCloseable {
+
+    private final Scenario scenario;
+    private final ResultsDir results;
+    private final Consumer<String> progress;
+    private final List<WorkerContainer> workers = new ArrayList<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Thread hook;
+    private volatile Cluster cluster;
+    private volatile HistoryLog history;
+    private volatile RunNemesis nemesis;
+    private final Holders holders = new Holders();
+    private final Map<String, String> resolved = new LinkedHashMap<>();
+    private final SchedulePlan plan;
+
+    private Run(Scenario scenario, SchedulePlan plan, ResultsDir results, Consumer<String> progress) {
+        this.scenario = scenario;
+        this.plan = plan;
+        this.results = results;
+        this.progress = progress;
+        this.hook = new Thread(this::close, "lockchaos-run-cleanup");
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /**
+     * Prepares a run of {@code scenario} with its results under {@code resultsRoot}; nothing
+     * starts until {@link #execute()}. The scenario is checked first ({@link ScenarioCheck}),
+     * so a bad one leaves no folder behind.
+     *
+     * @throws ScenarioException when the scenario cannot be run as it is
+     */
+    public static Run create(Scenario scenario, Path resultsRoot, Consumer<String> progress) {
+        ScenarioCheck.check(scenario, ScenarioCheck.Where.file(scenario.name()), Path.of("").toAbsolutePath());
+        SchedulePlan plan = SchedulePlan.parse(scenario.name() + " schedule", scenario.schedule());
+        ResultsDir dir = ResultsDir.create(resultsRoot, scenario.name(), LocalDateTime.now());
+        Run run = new Run(scenario, plan, dir, progress);
+        run.resolved.putAll(resolved(plan));
+        run.writeScenarioJson();
+        return run;
+    }
+
+    /**
+     * Versions and image tags that scenario.json records beside the scenario, and the schedule:
+     * a script as parsed, a random one once it is drawn ({@link RunNemesis}).
+     */
+    static Map<String, String> resolved(SchedulePlan plan) {
+        Map<String, String> r = new LinkedHashMap<>();
+        r.put("schedule", plan instanceof SchedulePlan.Scripted s ? s.schedule().script()
+                : "# " + ((SchedulePlan.Random) plan).line() + ": drawn once the cluster is up\n");
+        String version = Run.class.getPackage().getImplementationVersion();
+        r.put("lockchaos", version == null ? "development build" : version);
+        r.put("java", System.getProperty("java.version"));
+        ImageTags tags = ImageTags.forProject();
+        for (ImageTags.Image image : ImageTags.Image.values()) {
+            r.put("image." + image.name().toLowerCase(java.util.Locale.ROOT), tags.tag(image));
+        }
+        r.put("startedAt", java.time.Instant.now().toString());
+        return r;
+    }
+
+    private void writeScenarioJson() {
+        results.write(results.scenarioJson(), ScenarioFile.toJson(scenario, resolved));
+    }
+
+    public ResultsDir results() {
+        return results;
+    }
+
+    /** The cluster's run id (its containers' and the workers' label), once the cluster started. */
+    public java.util.Optional<String> clusterRunId() {
+        Cluster c = cluster;
+        return c == null ? java.util.Optional.empty() : java.util.Optional.of(c.runId());
+    }
+
+    /**
+     * Runs the scenario to the end and writes its results; {@link #close()} tears down. A run
+     * that fails still gets a report.html of what it recorded, which says that it failed.
+     */
+    public RunOutcome execute() {
+        try {
+            return executeSteps();
+        } catch (RuntimeException e) {
+            if (history != null) {
+                history.close();
+            }
+            RunReport.afterFailure(results, scenario, String.valueOf(e.getMessage()), this::say);
+            throw e;
+        }
+    }
+
+    private RunOutcome executeSteps() {
+        say("results in " + results.dir());
+        say("starting a " + scenario.topology().id() + " cluster");
+        Phases phases = new Phases();
+        cluster = Clusters.start(scenario.topology(),
+                ClusterOptions.DEFAULTS.withTokenServer(scenario.lock().tokens().equals("zk")));
+        phases.end("cluster start");
+        say("cluster up: " + cluster.nodes().stream().map(Node::name).toList() + " (run " + cluster.runId() + ")");
+        long start = System.nanoTime();
+        history = new HistoryLog(results.historyJsonl(), this::linkLatest);
+        startWorkers(start);
+        phases.end("worker start");
+        awaitFirstOps();
+        phases.end("first ops");
+        startNemesis(start);
+        runFor(scenario.duration());
+        phases.end("workload");
+        say("healing every fault");
+        nemesis.stopAndHeal();
+        phases.end("heal");
+        stopWorkers();
+        phases.end("worker stop");
+        pause(scenario.quiet());
+        phases.end("quiet");
+        Node storage = cluster.nodes(Role.STORAGE).get(0);
+        Map<String, Fencing> keys = new LinkedHashMap<>();
+        scenario.lanes().forEach(l -> l.lockNames().forEach(name -> keys.put(name, l.fencing())));
+        say("final read of " + keys.keySet());
+        new FinalRead(new Address(storage.host(), storage.hostPort()), start, history::append).readAll(keys);
+        phases.end("final read");
+        History merged = history.finish(results.historyEdn());
+        say("history: " + merged.size() + " events; checking");
+        Map<String, CheckResult> checks = RunChecks.run(scenario, merged, CheckOptions.defaults());
+        phases.end("checks");
+        writeReport(merged, checks);
+        phases.end("report");
+        saveNodeLogs();
+        phases.end("node logs");
+        RunOutcome outcome = new RunOutcome(scenario, results.dir(), merged.size(), checks, phases.seconds());
+        results.write(results.resultsJson(), outcome.toJson());
+        return outcome;
+    }
+
+    /** {@code results/latest} moves to this run once it has recorded something. */
+    private void linkLatest() {
+        try {
+            results.linkLatest();
+        } catch (RunException e) {
+            say(e.getMessage() + "; the run goes on");
+        }
+    }
+
+    private void writeReport(History merged, Map<String, CheckResult> checks) {
+        try {
+            RunReport.write(results, scenario, merged, checks);
+            say("report: " + results.reportHtml());
+        } catch (RuntimeException e) {
+            // results.json holds the verdicts already: a page that cannot be made is said, not fatal.
+            say("could not write " + results.reportHtml() + ": " + e
+                    + "; 'lockchaos report " + results.dir() + "' tries again");
+        }
+    }
+
+    private void startWorkers(long start) {
+        String image = ImageTags.forProject().tag(ImageTags.Image.JVM);
+        Path jar = WorkerJar.find();
+        LockConfig lock = scenario.lock().config(cluster);
+        Node storage = cluster.nodes(Role.STORAGE).get(0);
+        String storageNode = storage.name() + ":" + storage.port();
+        for (Lane lane : scenario.lanes()) {
+            for (int i = 0; i < lane.perLane(); i++) {
+                String name = lane.workerName(i);
+                Map<String, String> labels = RunLabels.newRun(cluster.runId(), cluster.topology(), false).common();
+                labels.put(RunLabels.NODE, name);
+                labels.put(RunLabels.ROLE, "worker");
+                workers.add(new WorkerContainer(name, image, jar, scenario.lock().classpath(), cluster.network(),
+                        cluster.network() + "-" + name, labels,
+                        WorkerConfigs.json(scenario, lane, i, lock, storageNode, start),
+                        line -> {
+                            history.appendLine(line);
+                            holders.saw(name, line);
+                        }, results.log(name)));
+            }
+        }
+        say("starting " + workers.size() + " workers (" + scenario.workers() + " per storage mode "
+                + scenario.storage().stream().map(f -> f.id()).toList() + ")");
+        workers.parallelStream().forEach(WorkerContainer::start);
+    }
+
+    /** The duration and the schedule count from when every worker has recorded its first operation. */
+    private void awaitFirstOps() {
+        List<String> names = workers.stream().map(WorkerContainer::name).toList();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        List<String> silent = names;
+        while (!silent.isEmpty() && System.nanoTime() < deadline) {
+            silent = holders.awaitStarted(names, Duration.ofMillis(500));
+            failIfAWorkerStopped("before its first operation");
+        }
+        if (!silent.isEmpty()) {
+            say("no operation yet from " + silent + " 60 s after start; running anyway");
+        }
+    }
+
+    private void startNemesis(long start) {
+        Map<String, String> containers = new LinkedHashMap<>();
+        workers.forEach(w -> containers.put(w.name(), w.containerId()));
+        nemesis = new RunNemesis(scenario, plan, ClusterTargets.of(cluster).withWorkers(containers), holders, history,
+                start, this::say);
+        String script = nemesis.schedule().script();
+        resolved.put("schedule", script);
+        writeScenarioJson();
+        if (!script.isBlank()) {
+            say("fault schedule" + (plan instanceof SchedulePlan.Random r ? " (" + r.line() + ", seed " + scenario.seed()
+                    + ")" : "") + ": " + script.strip().replace("\n", "; "));
+        }
+        nemesis.start();
+    }
+
+    private void runFor(Duration duration) {
+        long end = System.nanoTime() + duration.toNanos();
+        long nextReport = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        say("workers running for " + duration.toSeconds() + " s");
+        while (System.nanoTime() < end) {
+            pause(Duration.ofMillis(Math.min(250, Math.max(1, (end - System.nanoTime()) / 1_000_000))));
+            if (System.nanoTime() >= nextReport) {
+                say(String.format(java.util.Locale.ROOT, "%d s left, %d events so far",
+                        Math.max(0, (end - System.nanoTime()) / 1_000_000_000L), history.lines()));
+                nextReport += Duration.ofSeconds(5).toNanos();
+            }
+            if (closed.get()) {
+                throw new RunException("the run was stopped (Ctrl-C or SIGTERM) with "
+                        + Math.max(0, (end - System.nanoTime()) / 1_000_000_000L) + " s to go");
+            }
+            failIfAWorkerStopped("early");
+        }
+    }
+
+    /** Fails the run when a worker's container has ended (unless the run is being closed). */
+    private void failIfAWorkerStopped(String when) {
+        for (WorkerContainer w : workers) {
+            if (!w.running() && !closed.get()) {
+                throw new RunException("worker " + w.name() + " stopped " + when + " (exit " + w.exitCode() + "); see "
+                        + results.log(w.name()));
+            }
+        }
+    }
+
+    private void stopWorkers() {
+        say("stopping the workers (SIGTERM)");
+        workers.forEach(WorkerContainer::terminate);
+        for (WorkerContainer w : workers) {
+            try {
+                if (!w.awaitEnd(Duration.ofSeconds(60).toMillis())) {
+                    throw new RunException("worker " + w.name() + " did not end within 60 s of SIGTERM; see "
+                            + results.log(w.name()));
+                }
+                w.logExit();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RunException("interrupted while the workers stopped", e);
+            }
+        }
+        say("workers stopped; " + history.lines() + " events; quiet for " + scenario.quiet().toMillis() + " ms");
+    }
+
+    private void saveNodeLogs() {
+        var docker = DockerClientFactory.instance().client();
+        for (Node node : cluster.nodes()) {
+            try {
+                results.write(results.log(node.name()), LogUtils.getOutput(docker, node.containerId()));
+            } catch (RuntimeException e) {
+                say("could not save the log of " + node.name() + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private static void pause(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunException("interrupted", e);
+        }
+    }
+
+    private void say(String line) {
+        progress.accept(line);
+    }
+
+    /** Stops and removes the workers and the cluster and closes the history. Idempotent. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (Thread.currentThread() != hook) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException exiting) {
+                // The JVM is shutting down and runs the hook, which is this close.
+                progress.accept("shutting down");
+            }
+        }
+        RuntimeException failure = null;
+        if (nemesis != null) {
+            try {
+                nemesis.stopAndHeal();
+            } catch (RuntimeException e) {
+                progress.accept("healing on close failed: " + e.getMessage());
+                failure = e;
+            }
+        }
+        for (WorkerContainer w : workers) {
+            try {
+                w.close();
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+        }
+        if (history != null) {
+            history.close();
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+        if (failure != null) {
+            throw new RunException("closing the run failed (healing the faults or removing a worker container): "
+                    + failure.getMessage(), failure);
+        }
+    }
+}

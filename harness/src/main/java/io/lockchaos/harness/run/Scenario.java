@@ -1,0 +1,104 @@
+package io.lockchaos.harness.run;
+
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.lockchaos.checker.Validity;
+import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.workloads.storage.Fencing;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one run does, as read from a scenario file by {@link ScenarioFile}: this record is the
+ * file's definition. Jackson reads and writes it ({@link ScenarioJson}: each component is the
+ * field of the same name, a {@link Duration} the field with {@code Ms} appended, in
+ * milliseconds), and {@link ScenarioCheck} checks it in one pass, naming full field paths. the cluster, the
+ * lock, the storage modes side by side (one {@link Lane} each), the workload, the fault
+ * schedule (a script in the grammar of {@code io.lockchaos.faults.schedule}), the seed, and
+ * what each check is expected to say.
+ *
+ * @param name the scenario's name: its file name without {@code .json}, and its results folder
+ * @param description one line for {@code lockchaos list}
+ * @param topology the cluster to start
+ * @param lock the lock backend, lease and token source
+ * @param storage the storage modes, each a lane with its own workers and ledgers
+ * @param workers workers per lane
+ * @param locks locks (and ledgers) per lane
+ * @param think time inside the critical section, between the read and the append
+ * @param idle up to this long between a release and the next acquire
+ * @param acquireTimeout how long one acquire may wait
+ * @param duration how long workers start new cycles
+ * @param quiet how long to wait after the workers stopped before the final read
+ * @param schedule the fault script, or one {@code random every 5s [KIND,...]} line
+ *     ({@link io.lockchaos.faults.schedule.SchedulePlan}); empty for no faults
+ * @param seed seeds each worker (seed + its process) and a random schedule
+ * @param expect the verdict each named check should reach; empty: no expectation
+ */
+public record Scenario(String name, String description, Topology topology, LockSpec lock,
+                       @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<Fencing> storage,
+                       int workers, int locks, @JsonProperty("thinkMs") Duration think,
+                       @JsonProperty("idleMs") Duration idle, @JsonProperty("acquireTimeoutMs") Duration acquireTimeout,
+                       @JsonProperty("durationMs") Duration duration, @JsonProperty("quietMs") Duration quiet,
+                       String schedule, long seed, Map<String, Validity> expect) {
+
+    /** The checks of the lock workload, each reported per lane and merged over lanes. */
+    public static final List<String> CHECKS = List.of("mutex", "holds", "tokens", "ledger");
+
+    public Scenario {
+        storage = List.copyOf(storage);
+        expect = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(expect));
+    }
+
+    /** The lanes, in the order of {@link #storage()}. */
+    public List<Lane> lanes() {
+        List<Lane> lanes = new ArrayList<>();
+        for (int i = 0; i < storage.size(); i++) {
+            lanes.add(new Lane(i, storage.get(i), workers, locks));
+        }
+        return lanes;
+    }
+
+    /** Workers over all lanes. */
+    public int totalWorkers() {
+        return workers * storage.size();
+    }
+
+    /** Every check name results.json has: {@code mutex} (merged over lanes) and {@code mutex-unfenced}, .... */
+    public List<String> checkNames() {
+        List<String> names = new ArrayList<>(CHECKS);
+        for (Fencing f : storage) {
+            CHECKS.forEach(c -> names.add(c + "-" + f.id()));
+        }
+        return names;
+    }
+
+    public Scenario withSeed(long value) {
+        return new Scenario(name, description, topology, lock, storage, workers, locks, think, idle, acquireTimeout,
+                duration, quiet, schedule, value, expect);
+    }
+
+    public Scenario withDuration(Duration value) {
+        return new Scenario(name, description, topology, lock, storage, workers, locks, think, idle, acquireTimeout,
+                value, quiet, schedule, seed, expect);
+    }
+
+    public Scenario withWorkers(int value) {
+        return new Scenario(name, description, topology, lock, storage, value, locks, think, idle, acquireTimeout,
+                duration, quiet, schedule, seed, expect);
+    }
+
+    /** This scenario with another fault schedule (script or random line). */
+    public Scenario withSchedule(String value) {
+        return new Scenario(name, description, topology, lock, storage, workers, locks, think, idle, acquireTimeout,
+                duration, quiet, value, seed, expect);
+    }
+
+    /** This scenario without expected verdicts: the exit code then follows the verdict. */
+    public Scenario withoutExpectations() {
+        return new Scenario(name, description, topology, lock, storage, workers, locks, think, idle, acquireTimeout,
+                duration, quiet, schedule, seed, Map.of());
+    }
+}

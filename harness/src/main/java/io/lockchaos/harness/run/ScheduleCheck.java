@@ -1,0 +1,134 @@
+package io.lockchaos.harness.run;
+
+import io.lockchaos.harness.cluster.ClusterOptions;
+import io.lockchaos.harness.cluster.Layout;
+import io.lockchaos.harness.cluster.Node;
+import io.lockchaos.harness.cluster.Role;
+import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.faults.schedule.FaultSpec;
+import io.lockchaos.faults.schedule.ScheduledFault;
+import io.lockchaos.faults.schedule.SchedulePlan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Whether every step of a scripted schedule can be played in its run, decided before anything
+ * starts from the topology's {@link Layout} and the scenario's workers and lanes: each target
+ * exists and can take the fault (servers are paused, killed, clock-skewed, isolated or slowed;
+ * workers are paused or cut off; {@code storage} and {@code toxiproxy} are never faulted), a
+ * step lasts longer than 0 and starts before the workload ends. A random schedule draws only
+ * what the cluster offers, so it has nothing to check here.
+ */
+final class ScheduleCheck {
+
+    private final Scenario scenario;
+    private final Layout layout;
+    private final String source;
+
+    private ScheduleCheck(Scenario scenario, String source) {
+        this.scenario = scenario;
+        this.layout = Layout.of(scenario.topology(), ClusterOptions.DEFAULTS);
+        this.source = source;
+    }
+
+    /**
+     * Checks {@code plan}, the parsed schedule of {@code scenario}.
+     *
+     * @param source names the schedule in messages ({@code s.json field 'schedule'}, {@code --schedule})
+     * @throws ScenarioException naming the source, the step and what the run offers
+     */
+    static void check(Scenario scenario, SchedulePlan plan, String source) {
+        if (plan instanceof SchedulePlan.Scripted scripted) {
+            ScheduleCheck check = new ScheduleCheck(scenario, source);
+            scripted.schedule().steps().forEach(check::step);
+        }
+    }
+
+    private void step(ScheduledFault step) {
+        if (step.duration().filter(d -> d.isZero() || d.isNegative()).isPresent()) {
+            throw bad(step, "it lasts 0; give a duration such as 'for 2s', or none to last until the final heal");
+        }
+        if (step.at().compareTo(scenario.duration()) >= 0) {
+            throw bad(step, "it starts at " + step.at().toMillis() + " ms, when the workload (durationMs "
+                    + scenario.duration().toMillis() + ") has ended; start it earlier or run longer");
+        }
+        FaultSpec fault = step.fault();
+        if (fault instanceof FaultSpec.Failover && scenario.topology() != Topology.REDIS_REPLICATED) {
+            throw bad(step, "a failover needs Sentinel's primary, which only topology redis-replicated has");
+        }
+        boolean workersOnly = fault instanceof FaultSpec.Partition p && p.shape() == FaultSpec.PartitionShape.WORKERS;
+        boolean workersToo = workersOnly || fault instanceof FaultSpec.Pause;
+        for (String target : fault.targets()) {
+            problem(target, workersOnly, workersToo, fault instanceof FaultSpec.LinkToxic)
+                    .ifPresent(problem -> {
+                        throw bad(step, problem);
+                    });
+        }
+        if (fault instanceof FaultSpec.Partition p) {
+            for (String name : p.from()) {
+                if (!servers().contains(name)) {
+                    throw bad(step, "'" + name + "' after 'from' is not a lock-service node; a worker can be cut"
+                            + " off from " + servers());
+                }
+            }
+        }
+    }
+
+    /** What is wrong with {@code target}, if anything. */
+    private Optional<String> problem(String target, boolean workersOnly, boolean workersToo, boolean link) {
+        Optional<Layout.Member> node = layout.nodes().stream().filter(m -> m.name().equals(target)).findFirst();
+        if (node.isPresent() && (node.get().role() == Role.STORAGE || node.get().role() == Role.PROXY)) {
+            return Optional.of("'" + target + "' is never faulted (storage holds the ledger the checks read,"
+                    + " toxiproxy carries the link faults); fault the lock service's nodes: " + servers());
+        }
+        if (node.isPresent()) {
+            return workersOnly ? Optional.of("'" + target + "' is a server; 'partition workers' cuts workers off: "
+                    + workers()) : Optional.empty();
+        }
+        if (workerNames().contains(target) || lanes().contains(target)) {
+            return workersToo ? Optional.empty() : Optional.of("'" + target + "' is a worker, which can only be"
+                    + " paused or cut off ('partition workers'); servers: " + servers());
+        }
+        if (link && proxiedLinks().contains(target)) {
+            return Optional.empty();
+        }
+        return Optional.of("no node or worker '" + target + "' in this run; it has " + servers() + " and "
+                + workers() + (link ? ", links " + proxiedLinks() : ""));
+    }
+
+    private List<String> servers() {
+        return layout.nodes().stream().filter(m -> m.role() != Role.STORAGE && m.role() != Role.PROXY)
+                .map(Layout.Member::name).toList();
+    }
+
+    private List<String> workerNames() {
+        List<String> names = new ArrayList<>();
+        scenario.lanes().forEach(l -> {
+            for (int i = 0; i < l.perLane(); i++) {
+                names.add(l.workerName(i));
+            }
+        });
+        return names;
+    }
+
+    private List<String> lanes() {
+        return scenario.lanes().stream().map(l -> Holders.ALIAS + l.name()).toList();
+    }
+
+    private String workers() {
+        return "workers worker-1..worker-" + scenario.totalWorkers() + " and " + lanes();
+    }
+
+    /** The links the proxy carries besides the servers': replication and quorum links. */
+    private List<String> proxiedLinks() {
+        List<String> links = new ArrayList<>(servers());
+        layout.names(Role.REPLICA).forEach(r -> links.add(Node.replicationProxy(r)));
+        layout.names(Role.ZK).forEach(z -> links.add(Node.quorumProxy(z)));
+        return links;
+    }
+
+    private ScenarioException bad(ScheduledFault step, String problem) {
+        return new ScenarioException(source + ": step '" + step.script() + "': " + problem);
+    }
+}

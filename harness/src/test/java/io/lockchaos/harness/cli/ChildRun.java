@@ -1,0 +1,125 @@
+package io.lockchaos.harness.cli;
+
+import io.lockchaos.harness.cluster.ProjectRoot;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * {@code java -jar lockchaos.jar ARGS} as a child process in a checkout {@code home}, its
+ * standard error collected line by line so a test can wait for a phase of a run (a progress
+ * line) and then kill it there.
+ */
+final class ChildRun implements AutoCloseable {
+
+    private final Process process;
+    private final List<String> lines = new ArrayList<>();
+
+    private ChildRun(Process process) {
+        this.process = process;
+        collect(process.getErrorStream());
+        collect(process.getInputStream());
+    }
+
+    /** Starts the lockchaos jar of this checkout with {@code args}, in and for the checkout {@code home}. */
+    static ChildRun start(Path home, String... args) {
+        Path jar = ProjectRoot.find().resolve("harness").resolve("target").resolve("lockchaos.jar");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dlockchaos.jar=" + jar, "-jar", jar.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile());
+        builder.environment().put("LOCKCHAOS_HOME", home.toString());
+        builder.environment().put("TESTCONTAINERS_RYUK_DISABLED", "true");
+        builder.environment().put("TESTCONTAINERS_HOST_OVERRIDE", "localhost");
+        try {
+            return new ChildRun(builder.start());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + command, e);
+        }
+    }
+
+    private void collect(InputStream stream) {
+        Thread reader = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                for (String line = in.readLine(); line != null; line = in.readLine()) {
+                    synchronized (lines) {
+                        lines.add(line);
+                        lines.notifyAll();
+                    }
+                }
+            } catch (IOException closed) {
+                // The process is gone: nothing more to read.
+                return;
+            }
+        }, "child-output");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /**
+     * Waits until the output has a line for each of {@code wanted}, in any order.
+     *
+     * @throws AssertionError when the process ends first or the deadline passes, with its output
+     */
+    void await(Duration timeout, List<Predicate<String>> wanted) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (lines) {
+            while (!wanted.stream().allMatch(w -> lines.stream().anyMatch(w))) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || !process.isAlive() && !wanted.stream().allMatch(w -> lines.stream().anyMatch(w))) {
+                    throw new AssertionError((process.isAlive() ? "no such line within " + timeout
+                            : "the process ended (exit " + process.exitValue() + ")") + "; its output:\n"
+                            + String.join("\n", lines));
+                }
+                lines.wait(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(left), 200)));
+            }
+        }
+    }
+
+    /** The output so far. */
+    String output() {
+        synchronized (lines) {
+            return String.join("\n", lines);
+        }
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    /** SIGKILL, and wait for the process to be gone. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new AssertionError("process " + pid() + " did not die of SIGKILL within 30 s");
+        }
+    }
+
+    /** SIGINT, as Ctrl-C sends it. */
+    void interrupt() throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(pid())).start();
+        if (kill.waitFor() != 0) {
+            throw new AssertionError("kill -INT " + pid() + " failed");
+        }
+    }
+
+    /** Waits for the process to end; its exit code, or empty when it did not end within {@code timeout}. */
+    java.util.OptionalInt awaitExit(Duration timeout) throws InterruptedException {
+        return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                ? java.util.OptionalInt.of(process.exitValue()) : java.util.OptionalInt.empty();
+    }
+
+    @Override
+    public void close() {
+        process.destroyForcibly();
+    }
+}

@@ -1,0 +1,153 @@
+package io.lockchaos.harness.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.dockerjava.api.DockerClient;
+import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.history.format.HistoryFormats;
+import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.harness.cluster.RunLabels;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.testcontainers.DockerClientFactory;
+
+/**
+ * {@code lockchaos run} as a child process, killed: with SIGKILL at five phases, after which
+ * the next command of the same checkout ({@code cluster down}) removes every container and
+ * network the run left and the history written so far reads; and with SIGINT (Ctrl-C) while a
+ * worker is paused and a partition is in place, after which the run itself has healed and
+ * removed everything within 10 s. Each run gets its own checkout (a copy of {@code docker/}
+ * and one scenario), so the checkout label counts exactly its resources.
+ */
+@Tag("chaos")
+class KilledRunIT {
+
+    private static final String SCHEDULE = "at 1s pause worker-1 for 3s; at 1s partition isolate redis-1 for 3s";
+    private static final Duration PHASE_DEADLINE = Duration.ofSeconds(240);
+
+    /** Where the run is killed: the progress lines that mark it, and how long the run would last. */
+    enum Phase {
+        CLUSTER_START(60, l -> l.contains("starting a redis-single cluster")),
+        WORKER_START(60, l -> l.contains("starting 2 workers")),
+        MID_WORKLOAD(60, l -> l.contains("nemesis: start-pause"),
+                l -> l.contains("nemesis: start-partition")),
+        HEAL(6, l -> l.contains("healing every fault")),
+        CHECKS(6, l -> l.contains("events; checking"));
+
+        final int seconds;
+        final List<Predicate<String>> marks;
+
+        @SafeVarargs
+        Phase(int seconds, Predicate<String>... marks) {
+            this.seconds = seconds;
+            this.marks = List.of(marks);
+        }
+    }
+
+    @TempDir
+    Path home;
+
+    @ParameterizedTest
+    @EnumSource(Phase.class)
+    void afterSigkillTheNextCommandRemovesWhatTheRunLeft(Phase phase) throws Exception {
+        Path checkout = checkout();
+        try (ChildRun run = start(checkout, phase.seconds)) {
+            run.await(PHASE_DEADLINE, phase.marks);
+            if (phase == Phase.CLUSTER_START) {
+                awaitFirstResource(checkout, run);
+            }
+            run.kill();
+        }
+        long left = resources(checkout);
+        try (ChildRun next = ChildRun.start(checkout, "cluster", "down")) {
+            OptionalInt exit = next.awaitExit(Duration.ofSeconds(120));
+            assertEquals(OptionalInt.of(0), exit, next.output());
+        }
+        System.out.printf("killed at %s: %d containers and networks left; after 'cluster down': %d%n", phase, left,
+                resources(checkout));
+        assertEquals(0, resources(checkout), "the next command removed what the killed run left");
+        Path latest = checkout.resolve("results").resolve("latest");
+        if (phase.compareTo(Phase.MID_WORKLOAD) >= 0) {
+            assertTrue(Files.exists(latest), "results/latest points at the run once it has recorded operations");
+        }
+        if (Files.exists(latest)) {
+            History history = HistoryFormats.read(latest.resolve("history.jsonl"));
+            assertTrue(history.size() > 0, "latest points at a folder with a history");
+        }
+    }
+
+    @Test
+    void ctrlCHealsAndRemovesEverythingWithinTenSeconds() throws Exception {
+        Path checkout = checkout();
+        try (ChildRun run = start(checkout, 60)) {
+            run.await(PHASE_DEADLINE, Phase.MID_WORKLOAD.marks);
+            long before = resources(checkout);
+            long sent = System.nanoTime();
+            run.interrupt();
+            OptionalInt exit = run.awaitExit(Duration.ofSeconds(10));
+            double took = (System.nanoTime() - sent) / 1e9;
+            System.out.printf("Ctrl-C with %d containers and networks up: exit %s after %.1f s; left: %d%n", before,
+                    exit, took, resources(checkout));
+            assertTrue(exit.isPresent(), "the run ended within 10 s of SIGINT; its output:\n" + run.output());
+            assertTrue(before > 0, "the run had its cluster and workers up when interrupted");
+            assertEquals(0, resources(checkout), "nothing is left after Ctrl-C; output:\n" + run.output());
+        }
+    }
+
+    /** The cluster is being made: its network or a first container exists (polled, with a deadline). */
+    private static void awaitFirstResource(Path checkout, ChildRun run) {
+        long deadline = System.nanoTime() + PHASE_DEADLINE.toNanos();
+        while (resources(checkout) == 0) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no container or network of the run within " + PHASE_DEADLINE + ":\n"
+                        + run.output());
+            }
+            LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+        }
+    }
+
+    private ChildRun start(Path checkout, int seconds) {
+        return ChildRun.start(checkout, "run", checkout.resolve("scenario.json").toString(), "--time",
+                Integer.toString(seconds), "--workers", "1", "--seed", "7", "--schedule", SCHEDULE);
+    }
+
+    /** A checkout of its own: docker/ (so the image tags are the same) and one scenario. */
+    private Path checkout() throws IOException {
+        Path root = ProjectRoot.find();
+        try (Stream<Path> files = Files.walk(root.resolve("docker"))) {
+            for (Path from : files.toList()) {
+                Path to = home.resolve(root.relativize(from).toString());
+                if (Files.isDirectory(from)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(from, to);
+                }
+            }
+        }
+        Files.copy(root.resolve("scenarios").resolve("redis-naive-no-fault.json"), home.resolve("scenario.json"));
+        return home.toRealPath();
+    }
+
+    /** Containers and networks labelled with {@code checkout}, running or not. */
+    private static long resources(Path checkout) {
+        DockerClient docker = DockerClientFactory.instance().client();
+        String label = RunLabels.CHECKOUT + "=" + checkout;
+        return docker.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(RunLabels.CHECKOUT,
+                checkout.toString())).exec().size()
+                + docker.listNetworksCmd().withFilter("label", List.of(label)).exec().size();
+    }
+}

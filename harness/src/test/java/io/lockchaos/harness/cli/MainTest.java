@@ -1,0 +1,42 @@
+package io.lockchaos.harness.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** A command that throws ends in one line on stderr and exit 3, never a stack trace. */
+class MainTest {
+
+    @TempDir
+    Path elsewhere;
+
+    @AfterEach
+    void forgetHome() {
+        System.clearProperty("lockchaos.home");
+    }
+
+    @Test
+    void outsideTheCheckoutListSaysWhatIsWrongInOneLine() {
+        System.setProperty("lockchaos.home", elsewhere.toString());
+        StringWriter err = new StringWriter();
+        CommandLine cli = Main.commandLine();
+        cli.setErr(new PrintWriter(err));
+        cli.setOut(new PrintWriter(new StringWriter()));
+
+        assertEquals(Main.EXIT_USAGE, cli.execute("list"));
+
+        String text = err.toString();
+        assertEquals(1, text.lines().count(), text);
+        assertTrue(text.startsWith("lockchaos: lockchaos.home / LOCKCHAOS_HOME is " + elsewhere), text);
+        assertTrue(text.contains("point it at the lockchaos checkout"), text);
+        assertFalse(text.contains("Exception"), text);
+    }
+}

@@ -1,0 +1,113 @@
+package io.lockchaos.harness.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.Ports;
+import io.lockchaos.harness.cluster.containers.FourLetterWords;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.curator.framework.CuratorFramework;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import redis.clients.jedis.Jedis;
+
+/**
+ * Every topology starts, answers on every node, directly and through its proxy, publishes its
+ * ports (the proxy's API included) on 127.0.0.1 only, and leaves nothing behind (the proxy
+ * container included) when closed.
+ */
+@Tag("chaos")
+class TopologyStartIT {
+
+    @ParameterizedTest
+    @EnumSource(Topology.class)
+    void startsAnswersAndStopsWithoutTrace(Topology topology) {
+        Cluster cluster = Timings.timedStart(topology, ClusterOptions.DEFAULTS);
+        String runId = cluster.runId();
+        try {
+            assertEquals(1, cluster.nodes(Role.STORAGE).size());
+            assertEquals(expectedNodes(topology), cluster.nodes().size(), cluster.nodes().toString());
+            assertEquals(Node.PROXY_HOST, cluster.proxy().name());
+            for (Node node : cluster.nodes()) {
+                assertTrue(node.pid() > 0 && !node.ip().isEmpty() && node.hostPort() > 0, node.toString());
+                if (node.role() == Role.PROXY) {
+                    assertFalse(node.hasProxy(), node.toString());
+                    continue;
+                }
+                assertTrue(node.hasProxy() && node.proxyInternalPort() > 0, node.toString());
+                if (node.role() == Role.ZK) {
+                    assertEquals("imok", FourLetterWords.send(node.host(), node.proxyPort(), "ruok", Duration.ofSeconds(10)),
+                            "via proxy: " + node);
+                    continue;
+                }
+                try (Jedis jedis = new Jedis(node.host(), node.hostPort(), 5000)) {
+                    assertEquals("PONG", jedis.ping(), node.name());
+                    if (node.role() == Role.MASTER || node.role() == Role.STORAGE) {
+                        assertEquals("OK", jedis.set("k-" + node.name(), "v-" + runId));
+                    }
+                }
+                try (Jedis viaProxy = new Jedis(node.host(), node.proxyPort(), 5000)) {
+                    assertEquals("PONG", viaProxy.ping(), "via proxy: " + node);
+                    if (node.role() == Role.MASTER || node.role() == Role.STORAGE) {
+                        assertEquals("v-" + runId, viaProxy.get("k-" + node.name()), "via proxy: " + node);
+                    }
+                }
+            }
+            if (topology == Topology.ZOOKEEPER) {
+                assertCuratorWritesAndReads(cluster);
+            }
+            assertPublishedOnLoopbackOnly(cluster);
+        } finally {
+            cluster.close();
+            cluster.close();
+        }
+        assertEquals(0, Docker.resourcesOf(runId), "containers or network of run " + runId + " left behind");
+    }
+
+    private static int expectedNodes(Topology topology) {
+        switch (topology) {
+            case REDIS_SINGLE: return 3;
+            case REDIS_REPLICATED: return 8;
+            case REDLOCK: return 7;
+            case ZOOKEEPER: return 5;
+            default: throw new AssertionError(topology);
+        }
+    }
+
+    /** Every port of every node, the proxy's API and listen ports included, is published on 127.0.0.1 only. */
+    private static void assertPublishedOnLoopbackOnly(Cluster cluster) {
+        for (Node node : cluster.nodes()) {
+            InspectContainerResponse info = Docker.client().inspectContainerCmd(node.containerId()).exec();
+            assertFalse(Boolean.TRUE.equals(info.getHostConfig().getPublishAllPorts()), node.name() + " publishes all ports");
+            List<String> published = new ArrayList<>();
+            info.getNetworkSettings().getPorts().getBindings().forEach((port, on) -> {
+                for (Ports.Binding binding : on == null ? new Ports.Binding[0] : on) {
+                    published.add(port + " on " + binding.getHostIp());
+                }
+            });
+            assertTrue(published.contains(ExposedPort.tcp(node.port()) + " on " + Node.HOST),
+                    node.name() + "'s port " + node.port() + " is not published on " + Node.HOST + ": " + published);
+            assertTrue(published.stream().allMatch(p -> p.endsWith(" on " + Node.HOST)),
+                    node.name() + " publishes a port beyond " + Node.HOST + ": " + published);
+            if (node.role() == Role.PROXY) {
+                assertTrue(published.size() > 1, "the proxy's listen ports are published too: " + published);
+            }
+        }
+    }
+
+    private static void assertCuratorWritesAndReads(Cluster cluster) {
+        try (CuratorFramework client = Zk.connect(cluster)) {
+            Zk.call(client, c -> c.create().forPath("/lockchaos-probe", cluster.runId().getBytes(StandardCharsets.UTF_8)));
+            assertEquals(cluster.runId(), new String(Zk.call(client, c -> c.getData().forPath("/lockchaos-probe")),
+                    StandardCharsets.UTF_8));
+            assertFalse(Zk.call(client, c -> c.getChildren().forPath("/")).isEmpty());
+        }
+    }
+}

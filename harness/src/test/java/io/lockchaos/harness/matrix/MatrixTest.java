@@ -1,0 +1,138 @@
+package io.lockchaos.harness.matrix;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lockchaos.checker.Validity;
+import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.harness.run.ResultsDir;
+import io.lockchaos.harness.run.ScenarioException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The matrix from run folders written here: counts, the JSON shape, the tables, the exit code. */
+class MatrixTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path PAUSE = ProjectRoot.find().resolve("scenarios").resolve("redis-naive-pause.json");
+
+    @TempDir
+    Path results;
+
+    /** A run folder whose results.json says {@code ledger-unfenced} is {@code unfencedLedger}, with one refusal. */
+    private ResultsDir run(String stamp, boolean unfencedLedger, boolean matched) throws IOException {
+        ResultsDir dir = new ResultsDir(Files.createDirectories(results.resolve("redis-naive-pause").resolve(stamp)));
+        String lost = unfencedLedger ? "[]"
+                : "[{\"key\":\"unfenced-job-0\",\"entry\":\"e-1-2\",\"basedOn\":\"e-0-1\",\"basedOnFound\":true,"
+                        + "\"explanation\":\"Lost update: <b>\"}]";
+        Files.writeString(dir.resultsJson(), "{\"scenario\":\"redis-naive-pause\",\"matched\":" + matched
+                + ",\"checks\":{\"mutex\":{\"valid\":false,\"evidence\":[]},"
+                + "\"ledger-unfenced\":{\"valid\":" + unfencedLedger + ",\"evidence\":" + lost + "},"
+                + "\"ledger-fenced\":{\"valid\":\"unknown\",\"evidence\":[]}}}");
+        Files.writeString(dir.historyJsonl(), String.join("\n",
+                "{\"index\":0,\"time\":1,\"type\":\"invoke\",\"process\":3,\"f\":\"read\",\"value\":{\"key\":\"fenced-job-0\",\"token\":3}}",
+                "{\"index\":1,\"time\":2,\"type\":\"fail\",\"process\":3,\"f\":\"read\",\"value\":{\"key\":\"fenced-job-0\",\"token\":3},\"error\":\":stale-token\"}",
+                "{\"index\":2,\"time\":3,\"type\":\"invoke\",\"process\":3,\"f\":\"release\",\"value\":{\"lock\":\"fenced-job-0\"}}",
+                "{\"index\":3,\"time\":4,\"type\":\"fail\",\"process\":3,\"f\":\"release\",\"value\":{\"lock\":\"fenced-job-0\"},\"error\":\":not-held\"}",
+                ""));
+        return dir;
+    }
+
+    private Matrix matrix(List<RunSummary> runs) {
+        return new Matrix(Instant.parse("2026-12-01T10:00:00Z"), "abc123", List.of(new MatrixRow(MatrixScenario.read(PAUSE), runs)));
+    }
+
+    @Test
+    void aRunIsReadFromItsFolder() throws IOException {
+        RunSummary r = RunSummary.read(run("a", false, true), 41.26);
+        assertTrue(r.carriedOut());
+        assertTrue(r.matched());
+        assertEquals(Validity.INVALID, r.verdict("mutex"));
+        assertEquals(Validity.UNKNOWN, r.verdict("ledger-fenced"));
+        assertEquals(Validity.UNKNOWN, r.verdict("holds"), "a check the run does not have is unknown");
+        assertEquals(1, r.staleRefused(), "the :not-held release is no refusal");
+        assertEquals(1, r.lostUpdates());
+    }
+
+    @Test
+    void aFolderWithoutResultsIsARunNotCarriedOut() throws IOException {
+        ResultsDir dir = new ResultsDir(Files.createDirectories(results.resolve("x").resolve("y")));
+        RunSummary r = RunSummary.read(dir, 3);
+        assertFalse(r.carriedOut());
+        assertFalse(r.matched());
+        assertEquals(2, matrix(List.of(r)).exitCode());
+    }
+
+    @Test
+    void theJsonCountsVerdictsPerCheckAndListsEveryRun() throws IOException {
+        List<RunSummary> runs = List.of(RunSummary.read(run("a", false, true), 41.26),
+                RunSummary.read(run("b", true, false), 50));
+        Matrix m = matrix(runs);
+        JsonNode s = JSON.readTree(m.toJson(results.getParent())).path("scenarios").get(0);
+        assertEquals("redis-naive-pause", s.path("scenario").asText());
+        assertEquals(2, s.path("designRow").asInt());
+        assertEquals("redis-naive (redis-incr tokens)", s.path("lock").asText());
+        assertEquals(2, s.path("runs").asInt());
+        assertEquals(1, s.path("matched").asInt());
+        assertEquals(1, s.path("verdicts").path("ledger-unfenced").path("invalid").asInt());
+        assertEquals(1, s.path("verdicts").path("ledger-unfenced").path("valid").asInt());
+        assertEquals(2, s.path("verdicts").path("holds").path("unknown").asInt());
+        assertEquals(2, s.path("staleRefused").asInt());
+        assertEquals(1, s.path("lostUpdates").asInt());
+        assertEquals(41.3, s.path("wallSeconds").get(0).asDouble());
+        assertEquals(results.getFileName() + "/redis-naive-pause/a", s.path("results").get(0).asText());
+        assertEquals(1, m.exitCode(), "a run that did not match");
+    }
+
+    @Test
+    void theTablesShowEachCheckAndMarkWhatMissedItsExpectation() throws IOException {
+        Matrix m = matrix(List.of(RunSummary.read(run("a", false, true), 41), RunSummary.read(run("b", true, false), 50)));
+        String md = m.markdown();
+        assertTrue(md.contains("at commit abc123"), md);
+        assertTrue(md.contains("| `redis-naive-pause` | 2 | redis-naive (redis-incr tokens) |"), md);
+        assertTrue(md.contains("| valid 1, invalid 1 (expected invalid) |"), md);
+        assertTrue(md.contains("| 1/2 |"), md);
+        m.write(results);
+        Document page = Jsoup.parse(Files.readString(results.resolve("matrix.html")));
+        assertEquals(List.of("redis-naive-pause/a/report.html", "redis-naive-pause/b/report.html"),
+                page.select("td.missed a").eachAttr("href").stream().distinct().toList());
+        assertNotNull(JSON.readTree(results.resolve("matrix.json").toFile()).get("generatedAt"));
+        assertEquals(md, Files.readString(results.resolve("matrix.md")));
+    }
+
+    @Test
+    void everyRunMatchedIsExitZero() throws IOException {
+        assertEquals(0, matrix(List.of(RunSummary.read(run("a", false, true), 41))).exitCode());
+    }
+
+    @Test
+    void aBadDesignRowNamesTheFileAndField() throws IOException {
+        Path file = results.resolve("bad.json");
+        Files.writeString(file, Files.readString(PAUSE).replace("\"designRow\": 2", "\"designRow\": \"two\""));
+        ScenarioException e = assertThrows(ScenarioException.class, () -> MatrixScenario.read(file));
+        assertTrue(e.getMessage().startsWith(file + ": field 'designRow' is \"two\"; allowed: an integer 1-11"), e.getMessage());
+        Files.writeString(file, Files.readString(PAUSE).replace("\"designRow\": 2", "\"designRow\": 12"));
+        assertThrows(ScenarioException.class, () -> MatrixScenario.read(file));
+    }
+
+    @Test
+    void withoutAFaultFieldTheScheduleDescribesTheFault() throws IOException {
+        Path file = results.resolve("plain.json");
+        Files.writeString(file, Files.readString(PAUSE).replaceAll("\"fault\": \"[^\"]*\",", "").replace("\"designRow\": 2,", ""));
+        MatrixScenario s = MatrixScenario.read(file);
+        assertTrue(s.designRow().isEmpty());
+        assertEquals("at 3s pause holder-unfenced,holder-fenced for 5s", s.fault());
+    }
+}

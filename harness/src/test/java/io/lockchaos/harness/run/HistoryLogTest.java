@@ -1,0 +1,36 @@
+package io.lockchaos.harness.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.history.format.HistoryFormats;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HistoryLogTest {
+
+    @Test
+    void finishMergesByTimeAndLeavesOnlyTheTwoHistories(@TempDir Path dir) throws IOException {
+        Path jsonl = dir.resolve("history.jsonl");
+        try (HistoryLog log = new HistoryLog(jsonl)) {
+            log.appendLine("{\"index\":0,\"time\":300,\"type\":\"invoke\",\"process\":1,\"f\":\"acquire\",\"value\":{\"lock\":\"a\"}}");
+            log.appendLine("  ");
+            log.appendLine("{\"index\":0,\"time\":100,\"type\":\"invoke\",\"process\":0,\"f\":\"acquire\",\"value\":{\"lock\":\"a\"}}");
+            log.appendLine("{\"index\":1,\"time\":200,\"type\":\"ok\",\"process\":0,\"f\":\"acquire\",\"value\":{\"lock\":\"a\"}}");
+            assertEquals(3, log.lines());
+            History merged = log.finish(dir.resolve("history.edn"));
+            assertEquals(List.of(100L, 200L, 300L), merged.ops().stream().map(o -> o.time()).toList());
+        }
+        assertEquals(List.of(100L, 200L, 300L), HistoryFormats.read(jsonl).ops().stream().map(o -> o.time()).toList());
+        assertEquals(3, HistoryFormats.read(dir.resolve("history.edn")).size());
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of("history.edn", "history.jsonl"),
+                    files.map(p -> p.getFileName().toString()).sorted().toList(), "no partial file is left");
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package io.lockchaos.harness.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class HoldersTest {
+
+    private static String op(String type, String f) {
+        return "{\"index\":0,\"time\":1,\"type\":\"" + type + "\",\"process\":0,\"f\":\"" + f
+                + "\",\"value\":{\"lock\":\"unfenced-job-0\"}}";
+    }
+
+    @Test
+    void aWorkerHoldsFromItsAcquiresOkToItsReleasesInvocation() {
+        Holders h = new Holders();
+        Duration fresh = Duration.ofHours(1);
+        h.saw("worker-1", op("invoke", "acquire"));
+        assertEquals(Optional.empty(), h.awaitHolders(List.of(List.of("worker-1", "worker-2")), fresh, Duration.ZERO));
+        h.saw("worker-2", op("ok", "acquire"));
+        assertEquals(Optional.of(List.of("worker-2")),
+                h.awaitHolders(List.of(List.of("worker-1", "worker-2")), fresh, Duration.ZERO));
+        h.saw("worker-2", op("invoke", "release"));
+        assertEquals(Optional.empty(), h.awaitHolders(List.of(List.of("worker-1", "worker-2")), fresh, Duration.ZERO));
+    }
+
+    @Test
+    void everyGroupNeedsAHolderAtOnce() {
+        Holders h = new Holders();
+        Duration fresh = Duration.ofHours(1);
+        h.saw("worker-1", op("ok", "acquire"));
+        List<List<String>> lanes = List.of(List.of("worker-1", "worker-2"), List.of("worker-3", "worker-4"));
+        assertEquals(Optional.empty(), h.awaitHolders(lanes, fresh, Duration.ZERO));
+        h.saw("worker-4", op("ok", "acquire"));
+        assertEquals(Optional.of(List.of("worker-1", "worker-4")), h.awaitHolders(lanes, fresh, Duration.ZERO));
+    }
+
+    @Test
+    void aWorkerHasStartedOnceItStreamedALine() {
+        Holders h = new Holders();
+        h.saw("worker-1", "not json at all");
+        assertEquals(List.of("worker-2"), h.awaitStarted(List.of("worker-1", "worker-2"), Duration.ZERO));
+    }
+}

@@ -1,0 +1,59 @@
+package io.lockchaos.harness.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.lockchaos.checker.CheckOptions;
+import io.lockchaos.checker.CheckResult;
+import io.lockchaos.checker.Validity;
+import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.history.Op;
+import io.lockchaos.checker.history.OpType;
+import io.lockchaos.checker.history.Process;
+import io.lockchaos.checker.history.Value;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Each lane is checked on its own part of the history; the plain names merge the lanes. */
+class RunChecksTest {
+
+    private static final Scenario TWO_LANES = ScenarioFile.parse("""
+            {"name": "s", "topology": "redis-single", "lock": {"backend": "redis-naive", "tokens": "redis-incr"},
+             "storage": ["unfenced", "fenced"], "workers": 2, "durationMs": 1000}
+            """, "s.json");
+
+    private final List<Op> ops = new ArrayList<>();
+
+    private void op(OpType type, Process p, String f, Value v) {
+        ops.add(new Op(ops.size(), ops.size() * 10L, type, p, f, v));
+    }
+
+    private void grant(int process, String lock, long token) {
+        op(OpType.INVOKE, new Process.Client(process), "acquire", Value.map("lock", lock));
+        op(OpType.OK, new Process.Client(process), "acquire", Value.map("lock", lock, "token", token));
+    }
+
+    @Test
+    void processesBelongToTheirLaneEvenAfterRetiringAndFinalReadsByKey() {
+        grant(0, "unfenced-job-0", 1);         // unfenced, never released
+        grant(2, "fenced-job-0", 1);           // fenced
+        op(OpType.INFO, Process.NEMESIS, "start-pause", Value.map("targets", "worker-1"));
+        grant(5, "unfenced-job-0", 2);         // process 1 retired as 1 + 4: unfenced, overlapping process 0
+        op(OpType.INVOKE, Process.FINAL, "read-all", Value.map("key", "fenced-job-0"));
+        op(OpType.OK, Process.FINAL, "read-all", Value.map("key", "fenced-job-0", "entries", Value.vec()));
+        History h = History.of("h", ops);
+
+        Lane unfenced = TWO_LANES.lanes().get(0);
+        Lane fenced = TWO_LANES.lanes().get(1);
+        assertEquals(5, RunChecks.part(h, unfenced, 4).size(), "two grants of processes 0 and 5, the nemesis op");
+        assertEquals(5, RunChecks.part(h, fenced, 4).size(), "process 2's grant, the nemesis op, its final read");
+
+        Map<String, CheckResult> checks = RunChecks.run(TWO_LANES, h, CheckOptions.defaults());
+        assertEquals(TWO_LANES.checkNames(), List.copyOf(checks.keySet()));
+        assertEquals(Validity.INVALID, checks.get("mutex-unfenced").valid(), checks.get("mutex-unfenced").summary());
+        assertEquals(Validity.VALID, checks.get("mutex-fenced").valid(), checks.get("mutex-fenced").summary());
+        assertEquals(Validity.INVALID, checks.get("mutex").valid(), "invalid in one lane is invalid merged");
+        assertEquals(checks.get("mutex-unfenced").evidence(), checks.get("mutex").evidence());
+    }
+}

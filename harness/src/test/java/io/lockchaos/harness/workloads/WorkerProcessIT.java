@@ -1,0 +1,77 @@
+package io.lockchaos.harness.workloads;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.lockchaos.checker.history.History;
+import io.lockchaos.checker.history.Op;
+import io.lockchaos.checker.history.format.HistoryFormats;
+import io.lockchaos.harness.cluster.Cluster;
+import io.lockchaos.harness.cluster.ClusterOptions;
+import io.lockchaos.harness.cluster.Clusters;
+import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.workloads.worker.WorkerMain;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The worker as its own JVM: reads its JSON config, streams JSON lines while it runs, and on
+ * SIGTERM stops, flushes and exits; the history it leaves is readable and well formed.
+ */
+@Tag("chaos")
+class WorkerProcessIT {
+
+    @Test
+    void aWorkerProcessStreamsItsHistoryAndStopsOnSigterm() throws IOException, InterruptedException {
+        Path dir = Files.createDirectories(Path.of("target", "workload-histories"));
+        Path config = dir.resolve("worker-0.json");
+        Path history = dir.resolve("worker-0.jsonl");
+        Files.deleteIfExists(history);
+        try (Cluster cluster = Clusters.start(Topology.REDIS_SINGLE, ClusterOptions.DEFAULTS)) {
+            Files.writeString(config, """
+                    {"process": 0, "workers": 1, "locks": ["proc"], "durationMs": 600000, "thinkMs": 2,
+                     "acquireTimeoutMs": 5000, "startNanos": %d,
+                     "lock": {"backend": "redis-naive", "nodes": ["%s"], "ttlMs": 10000, "sessionTimeoutMs": 5000},
+                     "storage": {"node": "%s", "fencing": "unfenced"}}
+                    """.formatted(System.nanoTime(), LockRun.hostAddress(cluster.node("redis-1")),
+                    LockRun.hostAddress(cluster.node("storage"))));
+            Process worker = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), WorkerMain.class.getName(), config.toString(),
+                    history.toString())
+                    .redirectErrorStream(true).redirectOutput(dir.resolve("worker-0.log").toFile()).start();
+            try {
+                long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+                while (lines(history) < 50 && worker.isAlive() && System.nanoTime() < deadline) {
+                    LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
+                }
+                assertTrue(lines(history) >= 50, "the worker streamed events while running: " + lines(history)
+                        + " lines; see " + dir.resolve("worker-0.log"));
+                worker.destroy();
+                assertTrue(worker.waitFor(60, TimeUnit.SECONDS), "the worker exits on SIGTERM");
+                assertEquals(143, worker.exitValue(), "the JVM's exit status after SIGTERM and its shutdown hook");
+            } finally {
+                worker.destroyForcibly();
+            }
+        }
+        History h = HistoryFormats.read(history);
+        List<Op> ops = h.ops();
+        assertTrue(ops.size() >= 50);
+        assertEquals("acquire", ops.get(0).f());
+        assertTrue(ops.get(0).time() > 0, "times are relative to the start reference in the config");
+    }
+
+    private static long lines(Path file) {
+        try {
+            return Files.exists(file) ? Files.readAllLines(file).size() : 0;
+        } catch (IOException e) {
+            throw new AssertionError("cannot read " + file, e);
+        }
+    }
+}

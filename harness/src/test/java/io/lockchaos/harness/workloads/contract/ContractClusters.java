@@ -1,0 +1,133 @@
+package io.lockchaos.harness.workloads.contract;
+
+import io.lockchaos.harness.cluster.Cluster;
+import io.lockchaos.harness.cluster.ClusterOptions;
+import io.lockchaos.harness.cluster.Clusters;
+import io.lockchaos.harness.cluster.Node;
+import io.lockchaos.harness.cluster.Role;
+import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.faults.nemesis.ActiveFault;
+import io.lockchaos.faults.nemesis.FaultRecorder;
+import io.lockchaos.faults.nemesis.NodeNemesis;
+import io.lockchaos.faults.schedule.FaultSpec;
+import io.lockchaos.harness.nemesis.ClusterTargets;
+import io.lockchaos.workloads.lock.Address;
+import io.lockchaos.workloads.lock.HostMapper;
+import io.lockchaos.workloads.lock.LockClient;
+import io.lockchaos.workloads.lock.LockClients;
+import io.lockchaos.harness.workloads.LockRun;
+import io.lockchaos.workloads.lock.LockConfig;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The clusters the contract runs on, one per topology, each started the first time a subject
+ * asks for it and removed (faults healed first) on {@link #close()}; and the short times every
+ * subject's clients use, so that lease and session tests are quick. Clients reach the nodes on
+ * their published ports on this machine.
+ */
+public final class ContractClusters implements AutoCloseable {
+
+    /** Every Redis lock's TTL. */
+    public static final Duration TTL = Duration.ofSeconds(2);
+    /** ZooKeeper's session timeout (the ensemble's tick is 500 ms, so 1–10 s is allowed); each Redis request's timeout. */
+    public static final Duration SESSION = Duration.ofSeconds(3);
+    /** Redlock's per-node timeout: its default, 1 % of the TTL, is 20 ms, too tight for a loaded 2-core machine. */
+    static final String REDLOCK_NODE_TIMEOUT_MS = "200";
+
+    private final Map<Topology, Cluster> clusters = new EnumMap<>(Topology.class);
+    private final Map<Topology, NodeNemesis> nemeses = new EnumMap<>(Topology.class);
+
+    /** The cluster of {@code topology}, started now if it is not yet. */
+    public synchronized Cluster cluster(Topology topology) {
+        return clusters.computeIfAbsent(topology, t -> {
+            long t0 = System.nanoTime();
+            Cluster started = Clusters.start(t, ClusterOptions.DEFAULTS);
+            System.out.printf(Locale.ROOT, "contract: %s started in %.1f s%n", t.id(), (System.nanoTime() - t0) / 1e9);
+            return started;
+        });
+    }
+
+    public Duration ttl() {
+        return TTL;
+    }
+
+    public Duration sessionTimeout() {
+        return SESSION;
+    }
+
+    /** The nodes a lock client of {@code topology} is given ({@link Cluster#lockNodes}). */
+    public List<Node> lockNodes(Topology topology) {
+        return cluster(topology).lockNodes();
+    }
+
+    /** {@link #lockNodes} as addresses on this machine. */
+    public List<Address> addresses(Topology topology) {
+        return lockNodes(topology).stream().map(n -> new Address(Node.HOST, n.hostPort())).toList();
+    }
+
+    /** Maps what the service reports about itself (Sentinel's master IP) to the published port. */
+    public HostMapper hostMapper(Topology topology) {
+        return LockRun.hostMapper(cluster(topology));
+    }
+
+    /**
+     * A built-in client: {@code backend} on {@code topology}'s lock nodes with the contract's
+     * times; {@code tokens=zk} gets the ZooKeeper cluster as its token ensemble.
+     */
+    public LockClient open(String backend, Topology topology, Map<String, String> options) {
+        Map<String, String> all = new HashMap<>(options);
+        if ("zk".equals(options.get(LockConfig.TOKENS))) {
+            all.put(LockConfig.TOKEN_NODES, String.join(",", addresses(Topology.ZOOKEEPER).stream()
+                    .map(Address::toString).toList()));
+        }
+        if (backend.equals("redlock")) {
+            all.putIfAbsent(LockConfig.NODE_TIMEOUT_MS, REDLOCK_NODE_TIMEOUT_MS);
+        }
+        List<String> nodes = addresses(topology).stream().map(Address::toString).toList();
+        return LockClients.open(new LockConfig(backend, nodes, TTL, SESSION, all), hostMapper(topology));
+    }
+
+    /**
+     * SIGSTOPs every server of {@code topology}'s lock service (not the ledger, not the proxy);
+     * closing the fault SIGCONTs them.
+     */
+    public ActiveFault pauseService(Topology topology) {
+        Cluster cluster = cluster(topology);
+        NodeNemesis nemesis;
+        synchronized (this) {
+            nemesis = nemeses.computeIfAbsent(topology, t -> new NodeNemesis(ClusterTargets.of(cluster), FaultRecorder.NONE, 1));
+        }
+        List<String> service = cluster.nodes().stream()
+                .filter(n -> n.role() != Role.STORAGE && n.role() != Role.PROXY).map(Node::name).toList();
+        return nemesis.inject(new FaultSpec.Pause(service));
+    }
+
+    /** Heals every fault still in force, then removes every cluster; the first failure is thrown after all are tried. */
+    @Override
+    public synchronized void close() {
+        List<RuntimeException> failures = new ArrayList<>();
+        nemeses.values().forEach(n -> attempt(n::healAll, failures));
+        clusters.values().forEach(c -> attempt(c::close, failures));
+        nemeses.clear();
+        clusters.clear();
+        if (!failures.isEmpty()) {
+            RuntimeException first = failures.get(0);
+            failures.subList(1, failures.size()).forEach(first::addSuppressed);
+            throw first;
+        }
+    }
+
+    private static void attempt(Runnable step, List<RuntimeException> failures) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            failures.add(e);
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package io.lockchaos.harness.workloads.contract;
+
+import static io.lockchaos.harness.workloads.contract.LockFeature.CERTAIN_REFUSAL;
+import static io.lockchaos.harness.workloads.contract.LockFeature.FENCING_TOKENS;
+import static io.lockchaos.harness.workloads.contract.LockFeature.LEASE_EXPIRY;
+import static io.lockchaos.harness.workloads.contract.LockFeature.LOSS_DETECTION;
+import static io.lockchaos.harness.workloads.contract.LockFeature.TOKENS_ACROSS_LOCKS;
+
+import io.lockchaos.harness.cluster.Topology;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Every lock client {@link LockClientContractIT} runs against, one line each. To add a lock
+ * class of your own, add a line such as
+ * <pre>{@code
+ * LockSubject.of("my-lock", Topology.ZOOKEEPER,
+ *         c -> new MyLock(c.addresses(Topology.ZOOKEEPER), c.sessionTimeout()), FENCING_TOKENS, CERTAIN_REFUSAL),
+ * }</pre>
+ * declaring exactly the features it has (the capability interfaces it implements must match).
+ * Run a few subjects only with {@code -Dcontract.subjects=my-lock,curator}.
+ */
+final class LockSubjects {
+
+    /** The system property that picks subjects by name (comma separated); unset: all. */
+    static final String PICK = "contract.subjects";
+
+    private static final List<LockSubject> ALL = List.of(
+            LockSubject.builtIn("redis-naive", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL),
+            LockSubject.builtIn("redis-naive", "redis-incr", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL, FENCING_TOKENS),
+            LockSubject.builtIn("redis-naive", "zk", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL, FENCING_TOKENS,
+                    TOKENS_ACROSS_LOCKS),
+            LockSubject.builtIn("redis-sentinel", Topology.REDIS_REPLICATED, LEASE_EXPIRY, CERTAIN_REFUSAL),
+            LockSubject.builtIn("redlock", Topology.REDLOCK, LEASE_EXPIRY, CERTAIN_REFUSAL),
+            LockSubject.builtIn("redlock", "redis-incr", Topology.REDLOCK, LEASE_EXPIRY, CERTAIN_REFUSAL, FENCING_TOKENS),
+            LockSubject.builtIn("redlock", "zk", Topology.REDLOCK, LEASE_EXPIRY, CERTAIN_REFUSAL, FENCING_TOKENS,
+                    TOKENS_ACROSS_LOCKS),
+            LockSubject.builtIn("curator", Topology.ZOOKEEPER, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
+            LockSubject.builtIn("curator-cautious", Topology.ZOOKEEPER, FENCING_TOKENS, TOKENS_ACROSS_LOCKS,
+                    CERTAIN_REFUSAL, LOSS_DETECTION));
+
+    private LockSubjects() {
+    }
+
+    /** The subjects the system property {@value #PICK} names, or all of them. */
+    static List<LockSubject> picked() {
+        return picked(System.getProperty(PICK, ""));
+    }
+
+    /**
+     * The subjects {@code pick} names (comma separated), or all of them when it is blank.
+     *
+     * @throws IllegalArgumentException naming the valid subjects when it names an unknown one
+     */
+    static List<LockSubject> picked(String pick) {
+        if (pick.isBlank()) {
+            return ALL;
+        }
+        Set<String> names = Set.copyOf(Arrays.stream(pick.split(",")).map(String::strip).toList());
+        List<String> unknown = names.stream().filter(n -> !LockSubject.names(ALL).contains(n)).sorted().toList();
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("-D" + PICK + " names unknown subjects " + unknown + "; valid subjects: "
+                    + String.join(", ", LockSubject.names(ALL)));
+        }
+        return ALL.stream().filter(s -> names.contains(s.name())).toList();
+    }
+}
