@@ -1,6 +1,6 @@
 package io.lockchaos.checker;
 
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.History;
 
 /**
  * Decides one property of a history. A checker never throws for a history it cannot

@@ -1,6 +1,6 @@
 package io.lockchaos.workloads;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 
 /**
  * A workload was configured wrongly or its worker cannot run: an unknown backend, a missing

@@ -2,7 +2,7 @@ package io.lockchaos.checker.linear;
 
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.Validity;
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.History;
 import io.lockchaos.checker.model.Model;
 import io.lockchaos.checker.model.ModelException;
 import java.util.ArrayList;

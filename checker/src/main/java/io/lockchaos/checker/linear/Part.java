@@ -1,8 +1,8 @@
 package io.lockchaos.checker.linear;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Operation;
-import io.lockchaos.checker.history.Process;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Operation;
+import io.lockchaos.history.Process;
 import io.lockchaos.checker.model.Model;
 import java.util.ArrayList;
 import java.util.Comparator;

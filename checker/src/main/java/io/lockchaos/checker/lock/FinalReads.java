@@ -1,9 +1,9 @@
 package io.lockchaos.checker.lock;
 
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;

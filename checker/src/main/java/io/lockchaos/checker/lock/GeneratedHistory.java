@@ -1,6 +1,6 @@
 package io.lockchaos.checker.lock;
 
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.History;
 import java.util.Set;
 
 /**

@@ -1,7 +1,7 @@
 package io.lockchaos.checker.lock;
 
-import io.lockchaos.checker.history.Operation;
-import io.lockchaos.checker.history.Process;
+import io.lockchaos.history.Operation;
+import io.lockchaos.history.Process;
 
 /**
  * An acquire that completed {@code :ok} with a fencing token.

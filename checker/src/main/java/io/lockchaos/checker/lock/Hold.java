@@ -1,6 +1,6 @@
 package io.lockchaos.checker.lock;
 
-import io.lockchaos.checker.history.Process;
+import io.lockchaos.history.Process;
 
 /**
  * A time a client believed it held a lock: from its acquire's {@code :ok} to the invocation of

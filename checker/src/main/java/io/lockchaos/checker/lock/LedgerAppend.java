@@ -1,8 +1,8 @@
 package io.lockchaos.checker.lock;
 
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Operation;
-import io.lockchaos.checker.history.Process;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Operation;
+import io.lockchaos.history.Process;
 import java.util.Optional;
 
 /** An append operation of the history, as the ledger check reads it. */

@@ -1,9 +1,9 @@
 package io.lockchaos.checker.lock;
 
-import io.lockchaos.checker.history.HistoryFormatException;
-import io.lockchaos.checker.history.Operation;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.HistoryFormatException;
+import io.lockchaos.history.Operation;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import java.util.ArrayList;
 import java.util.List;
 

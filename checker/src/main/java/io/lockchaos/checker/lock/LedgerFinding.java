@@ -1,7 +1,7 @@
 package io.lockchaos.checker.lock;
 
 import io.lockchaos.checker.Evidence;
-import io.lockchaos.checker.history.Process;
+import io.lockchaos.history.Process;
 
 /**
  * What the {@code ledger} check finds in a final read: an anomaly of the protected data, or

@@ -1,8 +1,8 @@
 package io.lockchaos.checker.lock;
 
 import io.lockchaos.checker.Evidence;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

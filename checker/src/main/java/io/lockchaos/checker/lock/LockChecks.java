@@ -5,7 +5,7 @@ import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Checker;
 import io.lockchaos.checker.Evidence;
 import io.lockchaos.checker.Validity;
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.History;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -55,7 +55,7 @@ public final class LockChecks implements Checker {
     }
 
     /** Whether an operation's error is the fenced store's refusal, {@code :stale-token} (as the ledger check counts it). */
-    public static boolean isStaleToken(io.lockchaos.checker.history.Value error) {
+    public static boolean isStaleToken(io.lockchaos.history.Value error) {
         return LockValues.isStaleToken(error);
     }
 

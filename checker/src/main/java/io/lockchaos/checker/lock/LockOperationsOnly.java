@@ -1,6 +1,6 @@
 package io.lockchaos.checker.lock;
 
-import io.lockchaos.checker.history.Operation;
+import io.lockchaos.history.Operation;
 import io.lockchaos.checker.model.Model;
 import io.lockchaos.checker.model.Step;
 import java.util.Optional;

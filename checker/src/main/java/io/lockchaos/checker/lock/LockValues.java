@@ -1,7 +1,7 @@
 package io.lockchaos.checker.lock;
 
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.Value;
 import java.util.Locale;
 import java.util.Optional;
 

@@ -1,6 +1,6 @@
 package io.lockchaos.checker.lock;
 
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Value;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,7 +1,7 @@
 package io.lockchaos.checker.lock;
 
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 
 /** One worker of the simulation: its current process, cycle and grant. Mutable, simulation-only. */
 final class SimWorker {

@@ -1,8 +1,8 @@
 package io.lockchaos.checker.model;
 
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.Operation;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.Operation;
+import io.lockchaos.history.Value;
 import java.util.Optional;
 
 /**

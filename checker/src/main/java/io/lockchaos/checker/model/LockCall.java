@@ -1,9 +1,9 @@
 package io.lockchaos.checker.model;
 
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Operation;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Operation;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import java.util.Optional;
 import java.util.OptionalLong;
 

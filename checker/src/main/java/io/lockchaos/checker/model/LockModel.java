@@ -1,6 +1,6 @@
 package io.lockchaos.checker.model;
 
-import io.lockchaos.checker.history.Operation;
+import io.lockchaos.history.Operation;
 import java.util.Optional;
 
 /**

@@ -1,6 +1,6 @@
 package io.lockchaos.checker.model;
 
-import io.lockchaos.checker.history.Process;
+import io.lockchaos.history.Process;
 
 /** The state of one lock in the lock models: free, or held by one process. */
 public sealed interface LockState {

@@ -1,7 +1,7 @@
 package io.lockchaos.checker.model;
 
-import io.lockchaos.checker.LockchaosException;
-import io.lockchaos.checker.history.Operation;
+import io.lockchaos.history.LockchaosException;
+import io.lockchaos.history.Operation;
 
 /**
  * An operation a model cannot interpret (an unknown {@code :f}, a value of the wrong shape):

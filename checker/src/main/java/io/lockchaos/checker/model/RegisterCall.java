@@ -1,6 +1,6 @@
 package io.lockchaos.checker.model;
 
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Value;
 
 /**
  * A register operation as the register models prepare it. Each call knows its own step, so

@@ -1,7 +1,7 @@
 package io.lockchaos.checker.model;
 
-import io.lockchaos.checker.history.Operation;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Operation;
+import io.lockchaos.history.Value;
 import java.util.Optional;
 
 /**

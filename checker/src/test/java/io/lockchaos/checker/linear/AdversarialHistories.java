@@ -1,7 +1,7 @@
 package io.lockchaos.checker.linear;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Value;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import java.nio.file.Path;
 import java.util.Random;

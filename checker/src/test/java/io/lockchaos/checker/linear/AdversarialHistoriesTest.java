@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.Validity;
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.History;
 import io.lockchaos.checker.model.CasRegisterModel;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -1,10 +1,10 @@
 package io.lockchaos.checker.linear;
 
 import io.lockchaos.checker.CheckOptions;
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.checker.model.Model;
 import io.lockchaos.checker.model.Models;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.Validity;
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import io.lockchaos.checker.model.CasRegisterModel;
 import io.lockchaos.checker.model.RegisterModel;
 import com.fasterxml.jackson.databind.ObjectMapper;

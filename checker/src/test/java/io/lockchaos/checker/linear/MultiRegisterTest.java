@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.Validity;
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Value;
 import io.lockchaos.checker.model.ModelException;
 import io.lockchaos.checker.model.Models;
 import io.lockchaos.checker.model.MultiRegisterModel;

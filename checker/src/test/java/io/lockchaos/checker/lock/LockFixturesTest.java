@@ -8,7 +8,7 @@ import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Evidence;
 import io.lockchaos.checker.Validity;
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.History;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Operation;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Operation;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.lockchaos.faults.link;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 
 /** A link fault could not be injected or healed: the proxy API refused it or did not answer. */
 public class LinkFaultException extends LockchaosException {

@@ -1,6 +1,6 @@
 package io.lockchaos.faults.nemesis;
 
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Value;
 
 /**
  * Where the nemesis reports what it did: one {@code :info} operation of process

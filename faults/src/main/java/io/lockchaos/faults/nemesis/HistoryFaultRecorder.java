@@ -1,11 +1,11 @@
 package io.lockchaos.faults.nemesis;
 
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
-import io.lockchaos.checker.history.format.HistoryWriter;
-import io.lockchaos.checker.history.format.JsonLinesHistoryWriter;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
+import io.lockchaos.history.format.HistoryWriter;
+import io.lockchaos.history.format.JsonLinesHistoryWriter;
 import java.nio.file.Path;
 import java.util.function.LongSupplier;
 

@@ -1,6 +1,6 @@
 package io.lockchaos.faults.nemesis;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 
 /** A fault that could not be injected or healed on a node; the message names the node and the step. */
 public class NemesisException extends LockchaosException {

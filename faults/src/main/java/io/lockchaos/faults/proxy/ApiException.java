@@ -1,6 +1,6 @@
 package io.lockchaos.faults.proxy;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 
 /**
  * A request the Toxiproxy API refuses, with the HTTP status and the message Toxiproxy would give

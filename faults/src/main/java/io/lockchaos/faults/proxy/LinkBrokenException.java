@@ -1,6 +1,6 @@
 package io.lockchaos.faults.proxy;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 
 /**
  * A proxied connection broke while data was being written to one of its sockets (the peer went

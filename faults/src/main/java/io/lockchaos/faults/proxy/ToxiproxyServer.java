@@ -1,7 +1,7 @@
 package io.lockchaos.faults.proxy;
 
 import com.sun.net.httpserver.HttpServer;
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.lockchaos.faults.schedule;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 
 /** A fault or schedule line that does not parse: names the source, the line and the grammar. */
 public class FaultSyntaxException extends LockchaosException {

@@ -1,6 +1,6 @@
 package io.lockchaos.faults.nemesis;
 
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Value;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.format.JsonLinesHistoryReader;
-import io.lockchaos.checker.history.format.JsonLinesHistoryWriter;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.format.JsonLinesHistoryReader;
+import io.lockchaos.history.format.JsonLinesHistoryWriter;
 import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.faults.schedule.FaultSpec;
@@ -215,8 +215,8 @@ class NodeNemesisTest {
             }
 
             @Override
-            public io.lockchaos.checker.history.Value.Dict healAll() {
-                return io.lockchaos.checker.history.Value.map("toxics-removed", Values.names(List.of("latency-1")),
+            public io.lockchaos.history.Value.Dict healAll() {
+                return io.lockchaos.history.Value.map("toxics-removed", Values.names(List.of("latency-1")),
                         "proxies-enabled", Values.names(List.of("redis-1")));
             }
         };

@@ -4,7 +4,7 @@ import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Checker;
 import io.lockchaos.checker.Validity;
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.History;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.checker.linear.Linearizability;
 import io.lockchaos.checker.lock.LockChecks;

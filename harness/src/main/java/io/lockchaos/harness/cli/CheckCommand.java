@@ -2,9 +2,9 @@ package io.lockchaos.harness.cli;
 
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.Checker;
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 import io.lockchaos.checker.Validity;
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.History;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.checker.knossos.KnossosChecker;
 import io.lockchaos.checker.linear.LinearizabilityChecker;

@@ -1,6 +1,6 @@
 package io.lockchaos.harness.cli;
 
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.History;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.checker.lock.LockAnomaly;
 import io.lockchaos.checker.lock.LockHistories;

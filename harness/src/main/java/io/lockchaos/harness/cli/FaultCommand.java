@@ -1,6 +1,6 @@
 package io.lockchaos.harness.cli;
 
-import io.lockchaos.checker.history.format.JsonLinesHistoryWriter;
+import io.lockchaos.history.format.JsonLinesHistoryWriter;
 import io.lockchaos.harness.cluster.ClusterException;
 import io.lockchaos.harness.cluster.ClusterState;
 import io.lockchaos.faults.nemesis.ActiveFault;

@@ -1,6 +1,6 @@
 package io.lockchaos.harness.cli;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -1,6 +1,6 @@
 package io.lockchaos.harness.cli;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 import io.lockchaos.harness.run.RunReport;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.lockchaos.harness.cli;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 import io.lockchaos.harness.cluster.ClusterException;
 import io.lockchaos.harness.cluster.EngineSetup;
 import io.lockchaos.harness.cluster.ProjectRoot;

@@ -1,6 +1,6 @@
 package io.lockchaos.harness.cluster;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 
 /**
  * A cluster could not be started, found or removed. The message names the node, image or

@@ -72,7 +72,7 @@ final class LockchaosJar {
         }
         try (JarFile file = new JarFile(jar.toFile())) {
             return file.getEntry(ProxyContainer.SERVER_CLASS.replace('.', '/') + ".class") != null
-                    && file.getEntry("io/lockchaos/checker/LockchaosException.class") != null;
+                    && file.getEntry("io/lockchaos/history/LockchaosException.class") != null;
         } catch (IOException unreadable) {
             return false;
         }

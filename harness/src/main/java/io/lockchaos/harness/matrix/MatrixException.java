@@ -1,6 +1,6 @@
 package io.lockchaos.harness.matrix;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 
 /** The matrix could not read a run's results or write its tables; the message names the file. */
 public final class MatrixException extends LockchaosException {

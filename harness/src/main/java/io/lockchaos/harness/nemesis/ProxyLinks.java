@@ -1,6 +1,6 @@
 package io.lockchaos.harness.nemesis;
 
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Value;
 import io.lockchaos.faults.link.ActiveLinkFault;
 import io.lockchaos.faults.link.ToxiproxyLinks;
 import io.lockchaos.faults.nemesis.LinkFaults;

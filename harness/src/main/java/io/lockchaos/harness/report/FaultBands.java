@@ -1,9 +1,9 @@
 package io.lockchaos.harness.report;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import io.lockchaos.faults.nemesis.NemesisOps;
 import java.util.ArrayList;
 import java.util.Iterator;

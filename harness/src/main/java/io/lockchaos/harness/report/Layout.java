@@ -1,6 +1,6 @@
 package io.lockchaos.harness.report;
 
-import io.lockchaos.checker.history.Process;
+import io.lockchaos.history.Process;
 import java.util.ArrayList;
 import java.util.List;
 

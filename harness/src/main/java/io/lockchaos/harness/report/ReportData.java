@@ -1,7 +1,7 @@
 package io.lockchaos.harness.report;
 
 import io.lockchaos.checker.Validity;
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.History;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.lockchaos.harness.report;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 
 /** A report that cannot be made: a results folder's file missing or unreadable, or the page not writable. */
 public class ReportException extends LockchaosException {

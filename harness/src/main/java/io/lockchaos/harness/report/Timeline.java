@@ -1,11 +1,11 @@
 package io.lockchaos.harness.report;
 
 import io.lockchaos.checker.lock.LockChecks;
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.Operation;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.Operation;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import io.lockchaos.checker.lock.Hold;
 import io.lockchaos.checker.lock.HoldsCheck;
 import java.util.ArrayList;

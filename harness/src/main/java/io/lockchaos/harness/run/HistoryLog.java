@@ -1,10 +1,10 @@
 package io.lockchaos.harness.run;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Op;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Op;
 import io.lockchaos.checker.history.format.HistoryFormats;
-import io.lockchaos.checker.history.format.JsonLinesHistoryReader;
-import io.lockchaos.checker.history.format.JsonLinesHistoryWriter;
+import io.lockchaos.history.format.JsonLinesHistoryReader;
+import io.lockchaos.history.format.JsonLinesHistoryWriter;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.RandomAccessFile;

@@ -2,7 +2,7 @@ package io.lockchaos.harness.run;
 
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.History;
 import io.lockchaos.harness.cluster.Cluster;
 import io.lockchaos.harness.cluster.ClusterOptions;
 import io.lockchaos.harness.cluster.Clusters;

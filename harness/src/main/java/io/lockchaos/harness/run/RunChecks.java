@@ -2,9 +2,9 @@ package io.lockchaos.harness.run;
 
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.Process;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.Process;
 import io.lockchaos.checker.lock.LockChecks;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

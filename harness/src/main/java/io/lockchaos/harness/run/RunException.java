@@ -1,6 +1,6 @@
 package io.lockchaos.harness.run;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 
 /**
  * A run that could not be carried out (a worker that did not start, results that cannot be

@@ -1,8 +1,8 @@
 package io.lockchaos.harness.run;
 
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Process;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Process;
 import io.lockchaos.faults.nemesis.ActiveFault;
 import io.lockchaos.faults.nemesis.FaultNotSupportedException;
 import io.lockchaos.faults.nemesis.FaultRecorder;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Validity;
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.History;
 import io.lockchaos.harness.report.Layout;
 import io.lockchaos.harness.report.ReportData;
 import io.lockchaos.harness.report.ReportException;
@@ -76,7 +76,7 @@ public final class RunReport {
      * the lock checks run on history.jsonl, and the page says the run did not finish.
      *
      * @throws ReportException when scenario.json or history.jsonl is missing
-     * @throws io.lockchaos.checker.LockchaosException naming the file and line when one is unreadable
+     * @throws io.lockchaos.history.LockchaosException naming the file and line when one is unreadable
      */
     public static Regenerated regenerate(Path folder) {
         ResultsDir dir = new ResultsDir(folder);

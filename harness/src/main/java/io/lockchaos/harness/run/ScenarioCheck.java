@@ -1,6 +1,6 @@
 package io.lockchaos.harness.run;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.workloads.lock.ClassBackend;
 import io.lockchaos.workloads.lock.LockBackend;

@@ -1,6 +1,6 @@
 package io.lockchaos.harness.run;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 
 /**
  * A scenario file or a run option that cannot be used: the message names the file, the field

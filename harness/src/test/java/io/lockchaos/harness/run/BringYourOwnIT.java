@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Validity;
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Value;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.harness.cluster.Clusters;
 import java.io.IOException;

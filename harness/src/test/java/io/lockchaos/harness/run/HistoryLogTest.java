@@ -2,7 +2,7 @@ package io.lockchaos.harness.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.History;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Op;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Op;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.harness.cluster.Clusters;
 import io.lockchaos.harness.cluster.ProjectRoot;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Validity;
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.History;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.harness.cluster.Clusters;
 import io.lockchaos.harness.cluster.ProjectRoot;

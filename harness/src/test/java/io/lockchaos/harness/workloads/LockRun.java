@@ -1,11 +1,11 @@
 package io.lockchaos.harness.workloads;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.History;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import io.lockchaos.checker.history.format.HistoryFormats;
-import io.lockchaos.checker.history.format.JsonLinesHistoryWriter;
+import io.lockchaos.history.format.JsonLinesHistoryWriter;
 import io.lockchaos.harness.cluster.Cluster;
 import io.lockchaos.harness.cluster.Node;
 import io.lockchaos.workloads.lock.Address;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.History;
 import io.lockchaos.harness.cluster.Cluster;
 import io.lockchaos.harness.cluster.ClusterOptions;
 import io.lockchaos.harness.cluster.Clusters;

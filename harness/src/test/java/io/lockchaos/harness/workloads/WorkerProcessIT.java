@@ -3,8 +3,8 @@ package io.lockchaos.harness.workloads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Op;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Op;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.harness.cluster.Cluster;
 import io.lockchaos.harness.cluster.ClusterOptions;

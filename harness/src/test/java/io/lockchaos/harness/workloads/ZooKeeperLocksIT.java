@@ -1,6 +1,6 @@
 package io.lockchaos.harness.workloads;
 
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.History;
 import io.lockchaos.harness.cluster.Cluster;
 import io.lockchaos.harness.cluster.ClusterOptions;
 import io.lockchaos.harness.cluster.Clusters;

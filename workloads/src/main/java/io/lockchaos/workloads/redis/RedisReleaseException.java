@@ -1,6 +1,6 @@
 package io.lockchaos.workloads.redis;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 
 /** A release whose outcome is unknown: some nodes did not answer. The worker records it as {@code :info}. */
 public class RedisReleaseException extends LockchaosException {

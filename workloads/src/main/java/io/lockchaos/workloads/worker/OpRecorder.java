@@ -1,10 +1,10 @@
 package io.lockchaos.workloads.worker;
 
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
-import io.lockchaos.checker.history.format.HistoryWriter;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
+import io.lockchaos.history.format.HistoryWriter;
 import java.util.Map;
 import java.util.function.LongSupplier;
 

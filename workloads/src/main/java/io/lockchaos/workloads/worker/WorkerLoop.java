@@ -1,8 +1,8 @@
 package io.lockchaos.workloads.worker;
 
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import io.lockchaos.workloads.lock.Acquisition;
 import io.lockchaos.workloads.lock.Grant;
 import io.lockchaos.workloads.lock.LockClient;

@@ -1,6 +1,6 @@
 package io.lockchaos.workloads.worker;
 
-import io.lockchaos.checker.history.format.JsonLinesHistoryWriter;
+import io.lockchaos.history.format.JsonLinesHistoryWriter;
 import io.lockchaos.workloads.WorkloadException;
 import io.lockchaos.workloads.lock.HostMapper;
 import io.lockchaos.workloads.lock.LockClient;

@@ -1,6 +1,6 @@
 package io.lockchaos.workloads.zk;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 
 /** A ZooKeeper request failed or its outcome is unknown; the worker records an {@code :info}. */
 public class ZooKeeperException extends LockchaosException {

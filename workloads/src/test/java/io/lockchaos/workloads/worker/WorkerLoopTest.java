@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
-import io.lockchaos.checker.history.format.HistoryFormats;
-import io.lockchaos.checker.history.format.JsonLinesHistoryWriter;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
+import io.lockchaos.history.format.JsonLinesHistoryReader;
+import io.lockchaos.history.format.JsonLinesHistoryWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -38,7 +38,7 @@ class WorkerLoopTest {
             loop.set(new WorkerLoop(settings(Duration.ofHours(1)), lock, storage, recorder));
             loop.get().run();
         }
-        return HistoryFormats.read(file);
+        return new JsonLinesHistoryReader().read(file);
     }
 
     private static String shape(Op op) {
@@ -168,7 +168,7 @@ class WorkerLoopTest {
             worker.join(Duration.ofSeconds(60).toMillis());
             assertFalse(worker.isAlive(), "the loop ended after stop()");
         }
-        History h = HistoryFormats.read(file);
+        History h = new JsonLinesHistoryReader().read(file);
         Op last = h.ops().get(h.size() - 1);
         assertEquals("release", last.f());
         assertEquals(OpType.OK, last.type());

@@ -1,5 +1,6 @@
 package io.lockchaos.checker.history.format;
 
+import io.lockchaos.history.format.SourceLine;
 import clojure.java.api.Clojure;
 import clojure.lang.AFn;
 import clojure.lang.BigInt;
@@ -9,7 +10,7 @@ import clojure.lang.Keyword;
 import clojure.lang.LineNumberingPushbackReader;
 import clojure.lang.PersistentHashMap;
 import clojure.lang.Symbol;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Value;
 import java.io.IOException;
 import java.io.PushbackReader;
 import java.io.StringReader;

@@ -1,9 +1,13 @@
 package io.lockchaos.checker.history.format;
 
+import io.lockchaos.history.format.SourceLine;
+import io.lockchaos.history.format.OpFields;
+import io.lockchaos.history.format.LinedEvents;
+import io.lockchaos.history.format.HistoryReader;
 import clojure.lang.Keyword;
 import clojure.lang.LineNumberingPushbackReader;
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Value;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.LinkedHashMap;
@@ -127,7 +131,7 @@ final class ClojureEdnHistoryReader implements HistoryReader {
                     c = in.read();
                 }
             }
-            if (c == -1 || !(Character.isWhitespace(c) || c == ',' || c == HistoryFormats.BYTE_ORDER_MARK)) {
+            if (c == -1 || !(Character.isWhitespace(c) || c == ',' || c == HistoryReader.BYTE_ORDER_MARK)) {
                 return c;
             }
         }

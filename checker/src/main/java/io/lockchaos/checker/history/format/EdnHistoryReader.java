@@ -1,7 +1,11 @@
 package io.lockchaos.checker.history.format;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.format.SourceLine;
+import io.lockchaos.history.format.OpFields;
+import io.lockchaos.history.format.LinedEvents;
+import io.lockchaos.history.format.HistoryReader;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Value;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;

@@ -1,6 +1,8 @@
 package io.lockchaos.checker.history.format;
 
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.format.SourceLine;
+import io.lockchaos.history.format.HistoryReader;
+import io.lockchaos.history.Value;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -130,7 +132,7 @@ final class EdnScanner {
                     c = peek();
                 }
             } else if (c != -1 && (Character.isWhitespace(c) || c == ','
-                    || (byteOrderMark && c == HistoryFormats.BYTE_ORDER_MARK))) {
+                    || (byteOrderMark && c == HistoryReader.BYTE_ORDER_MARK))) {
                 next();
             } else {
                 return c;

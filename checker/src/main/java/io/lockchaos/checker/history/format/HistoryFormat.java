@@ -1,5 +1,7 @@
 package io.lockchaos.checker.history.format;
 
+import io.lockchaos.history.format.JsonLinesHistoryReader;
+import io.lockchaos.history.format.HistoryReader;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;

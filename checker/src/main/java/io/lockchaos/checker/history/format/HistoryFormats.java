@@ -1,6 +1,12 @@
 package io.lockchaos.checker.history.format;
 
-import io.lockchaos.checker.history.History;
+import io.lockchaos.history.format.SourceLine;
+import io.lockchaos.history.format.JsonLinesHistoryWriter;
+import io.lockchaos.history.format.HistoryWriter;
+import io.lockchaos.history.format.HistoryWriteException;
+import io.lockchaos.history.format.HistoryReader;
+import io.lockchaos.history.format.EdnHistoryWriter;
+import io.lockchaos.history.History;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,9 +23,6 @@ public final class HistoryFormats {
 
     /** How much of the first line sniffing looks at. */
     private static final int SNIFF_LIMIT = 4096;
-
-    /** Some editors start UTF-8 files with one; it is not content. */
-    static final char BYTE_ORDER_MARK = '\uFEFF';
 
     private HistoryFormats() {
     }
@@ -38,9 +41,9 @@ public final class HistoryFormats {
      * where it came from in the error of a malformed or trailing one. A tagged literal
      * ({@code #foo 1}) is refused: a tag a person typed is never silently dropped.
      */
-    public static io.lockchaos.checker.history.Value readValue(String what, String text) {
+    public static io.lockchaos.history.Value readValue(String what, String text) {
         StringBuilder rest = new StringBuilder();
-        io.lockchaos.checker.history.Value value = ClojureEdn.readUntaggedValue(text, new SourceLine(what, 0), rest);
+        io.lockchaos.history.Value value = ClojureEdn.readUntaggedValue(text, new SourceLine(what, 0), rest);
         if (!rest.toString().isBlank()) {
             throw new SourceLine(what, 0).error("'" + text + "' holds more than one EDN value; give one");
         }
@@ -88,7 +91,7 @@ public final class HistoryFormats {
     private static Optional<String> firstNonBlankLine(Path file) {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             int c = in.read();
-            while (c != -1 && (Character.isWhitespace(c) || c == BYTE_ORDER_MARK)) {
+            while (c != -1 && (Character.isWhitespace(c) || c == HistoryReader.BYTE_ORDER_MARK)) {
                 c = in.read();
             }
             StringBuilder line = new StringBuilder();

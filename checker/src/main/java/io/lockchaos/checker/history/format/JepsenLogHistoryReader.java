@@ -1,11 +1,14 @@
 package io.lockchaos.checker.history.format;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.HistoryFormatException;
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.format.SourceLine;
+import io.lockchaos.history.format.LinedEvents;
+import io.lockchaos.history.format.HistoryReader;
+import io.lockchaos.history.History;
+import io.lockchaos.history.HistoryFormatException;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;

@@ -1,10 +1,12 @@
 package io.lockchaos.checker.history.format;
 
+import io.lockchaos.history.format.JsonLinesHistoryReader;
+import io.lockchaos.history.format.HistoryReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.checker.history.HistoryFormatException;
+import io.lockchaos.history.HistoryFormatException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;

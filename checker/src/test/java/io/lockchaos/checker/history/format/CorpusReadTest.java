@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.Operation;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.Operation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;

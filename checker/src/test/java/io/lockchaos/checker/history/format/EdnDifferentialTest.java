@@ -1,13 +1,16 @@
 package io.lockchaos.checker.history.format;
 
+import io.lockchaos.history.format.SourceLine;
+import io.lockchaos.history.format.HistoryWriter;
+import io.lockchaos.history.format.EdnHistoryWriter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.HistoryFormatException;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.History;
+import io.lockchaos.history.HistoryFormatException;
+import io.lockchaos.history.Value;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;

@@ -1,14 +1,17 @@
 package io.lockchaos.checker.history.format;
 
+import io.lockchaos.history.format.HistoryReader;
+import io.lockchaos.history.format.HistoryWriter;
+import io.lockchaos.history.format.HistoryWriteException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,7 +74,7 @@ class HistoryFormatsTest {
     @Test
     void aByteOrderMarkIsNotContent() throws IOException {
         for (String content : List.of(EDN, VECTOR, JSON)) {
-            Path file = Files.writeString(dir.resolve("bom"), HistoryFormats.BYTE_ORDER_MARK + content);
+            Path file = Files.writeString(dir.resolve("bom"), HistoryReader.BYTE_ORDER_MARK + content);
             assertEquals(2, HistoryFormats.read(file).size(), content);
         }
     }

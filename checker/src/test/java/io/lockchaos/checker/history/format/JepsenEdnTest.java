@@ -3,12 +3,12 @@ package io.lockchaos.checker.history.format;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.HistoryFormatException;
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.History;
+import io.lockchaos.history.HistoryFormatException;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,12 @@
 package io.lockchaos.checker.history.format;
 
+import io.lockchaos.history.format.JsonLinesHistoryReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.HistoryFormatException;
+import io.lockchaos.history.History;
+import io.lockchaos.history.HistoryFormatException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,12 +1,16 @@
 package io.lockchaos.checker.history.format;
 
+import io.lockchaos.history.format.JsonLinesHistoryWriter;
+import io.lockchaos.history.format.JsonLinesHistoryReader;
+import io.lockchaos.history.format.HistoryWriter;
+import io.lockchaos.history.format.EdnHistoryWriter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.lockchaos.checker.history.format;
+package io.lockchaos.history.format;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -8,7 +8,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Value;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

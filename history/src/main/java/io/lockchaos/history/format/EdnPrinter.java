@@ -1,8 +1,8 @@
-package io.lockchaos.checker.history.format;
+package io.lockchaos.history.format;
 
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import java.util.Map;
 import java.util.regex.Pattern;
 

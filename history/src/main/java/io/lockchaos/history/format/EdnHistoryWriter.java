@@ -1,6 +1,6 @@
-package io.lockchaos.checker.history.format;
+package io.lockchaos.history.format;
 
-import io.lockchaos.checker.history.Op;
+import io.lockchaos.history.Op;
 import java.io.Writer;
 import java.nio.file.Path;
 
@@ -9,7 +9,7 @@ import java.nio.file.Path;
  * {@code {:index 0, :time 12, :type :invoke, :process 0, :f :read, :value nil}}, then
  * {@code :error} when there is one and the op's extra fields. Names that EDN cannot spell as
  * keywords ({@code f}, a named process, an extra field) are written as strings, which
- * {@link EdnHistoryReader} reads back the same.
+ * the checker's EDN reader ({@code io.lockchaos.checker.history.format.EdnHistoryReader}) reads back the same.
  */
 public final class EdnHistoryWriter implements HistoryWriter {
 

@@ -1,4 +1,4 @@
-package io.lockchaos.checker.history;
+package io.lockchaos.history;
 
 /**
  * Who performed an operation: a client process (an integer, one operation outstanding at a

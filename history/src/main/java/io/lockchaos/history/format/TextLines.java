@@ -1,4 +1,4 @@
-package io.lockchaos.checker.history.format;
+package io.lockchaos.history.format;
 
 import java.io.IOException;
 import java.io.Reader;

@@ -1,6 +1,6 @@
-package io.lockchaos.checker.history.format;
+package io.lockchaos.history.format;
 
-import io.lockchaos.checker.history.Op;
+import io.lockchaos.history.Op;
 
 /**
  * Writes a history one event at a time. Each event is one line, flushed as it is written,

@@ -1,11 +1,11 @@
-package io.lockchaos.checker.history.format;
+package io.lockchaos.history.format;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.History;
+import io.lockchaos.history.Value;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.List;
@@ -27,7 +27,7 @@ public final class JsonLinesHistoryReader implements HistoryReader {
         LinedEvents events = new LinedEvents();
         try {
             for (String line = lines.next(); line != null; line = lines.next()) {
-                if (lines.number() == 1 && line.startsWith(String.valueOf(HistoryFormats.BYTE_ORDER_MARK))) {
+                if (lines.number() == 1 && line.startsWith(String.valueOf(BYTE_ORDER_MARK))) {
                     line = line.substring(1);
                 }
                 if (line.isBlank()) {

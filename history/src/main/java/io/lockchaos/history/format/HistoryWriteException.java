@@ -1,6 +1,6 @@
-package io.lockchaos.checker.history.format;
+package io.lockchaos.history.format;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 
 /** A history could not be written: names the file and the op or value at fault. */
 public class HistoryWriteException extends LockchaosException {

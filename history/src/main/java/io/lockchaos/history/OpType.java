@@ -1,4 +1,4 @@
-package io.lockchaos.checker.history;
+package io.lockchaos.history;
 
 import java.util.Locale;
 

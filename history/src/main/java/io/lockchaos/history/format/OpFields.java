@@ -1,9 +1,9 @@
-package io.lockchaos.checker.history.format;
+package io.lockchaos.history.format;
 
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.OpType;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -14,21 +14,21 @@ import java.util.Set;
  * {@code error} are optional; {@code index} is ignored (a history is indexed by position);
  * every other field goes to {@link Op#extra()}.
  */
-final class OpFields {
+public final class OpFields {
 
     /** The field names an op has; anything else is an extra. */
-    static final String INDEX = "index";
-    static final String TIME = "time";
-    static final String TYPE = "type";
-    static final String PROCESS = "process";
-    static final String F = "f";
-    static final String VALUE = "value";
-    static final String ERROR = "error";
+    public static final String INDEX = "index";
+    public static final String TIME = "time";
+    public static final String TYPE = "type";
+    public static final String PROCESS = "process";
+    public static final String F = "f";
+    public static final String VALUE = "value";
+    public static final String ERROR = "error";
     private static final Set<String> FIELDS = Set.of(INDEX, TIME, TYPE, PROCESS, F, VALUE, ERROR);
 
-    static final OpFields EDN = new OpFields(":", "an op map such as "
+    public static final OpFields EDN = new OpFields(":", "an op map such as "
             + "{:type :invoke, :process 0, :f :read, :value nil}");
-    static final OpFields JSON = new OpFields("", "an op object such as "
+    public static final OpFields JSON = new OpFields("", "an op object such as "
             + "{\"type\": \"invoke\", \"process\": 0, \"f\": \"read\", \"value\": null}");
 
     private final String keyPrefix;
@@ -40,16 +40,16 @@ final class OpFields {
     }
 
     /** True for the names of an op's own fields, which extras may not use. */
-    static boolean isOpField(String name) {
+    public static boolean isOpField(String name) {
         return FIELDS.contains(name);
     }
 
     /** What a reader should say it expected, for messages. */
-    String example() {
+    public String example() {
         return example;
     }
 
-    Op toOp(Map<String, Value> fields, SourceLine at) {
+    public Op toOp(Map<String, Value> fields, SourceLine at) {
         OpType type = type(required(fields, TYPE, at), at);
         Process process = process(required(fields, PROCESS, at), at);
         String f = f(required(fields, F, at), at);

@@ -1,23 +1,23 @@
-package io.lockchaos.checker.history.format;
+package io.lockchaos.history.format;
 
-import io.lockchaos.checker.history.HistoryFormatException;
+import io.lockchaos.history.HistoryFormatException;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.NoSuchFileException;
 
 /** A place in a history file, for error messages: the file and its 1-based line (0: no line). */
-record SourceLine(String source, int line) {
+public record SourceLine(String source, int line) {
 
-    HistoryFormatException error(String problem) {
+    public HistoryFormatException error(String problem) {
         return new HistoryFormatException(source, line, problem);
     }
 
-    HistoryFormatException error(String problem, Throwable cause) {
+    public HistoryFormatException error(String problem, Throwable cause) {
         return new HistoryFormatException(source, line, problem, cause);
     }
 
     /** An I/O failure while reading here, saying what to check. */
-    HistoryFormatException ioError(IOException e) {
+    public HistoryFormatException ioError(IOException e) {
         String what;
         if (e instanceof NoSuchFileException) {
             what = "no such file; check the path";

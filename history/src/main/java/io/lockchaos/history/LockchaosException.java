@@ -1,4 +1,4 @@
-package io.lockchaos.checker;
+package io.lockchaos.history;
 
 /**
  * Root of lockchaos's unchecked exceptions. Every message says what is at fault (the file,

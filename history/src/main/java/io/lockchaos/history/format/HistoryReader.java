@@ -1,7 +1,7 @@
-package io.lockchaos.checker.history.format;
+package io.lockchaos.history.format;
 
-import io.lockchaos.checker.history.History;
-import io.lockchaos.checker.history.HistoryFormatException;
+import io.lockchaos.history.History;
+import io.lockchaos.history.HistoryFormatException;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -14,6 +14,9 @@ import java.nio.file.Path;
  * names the source and the 1-based line, says what is wrong and what was expected.
  */
 public interface HistoryReader {
+
+    /** Some editors start UTF-8 files with one; it is not content. */
+    char BYTE_ORDER_MARK = '\uFEFF';
 
     /** Reads every event from {@code in}; {@code source} (a file name) names it in messages. */
     History read(String source, Reader in);

@@ -1,6 +1,6 @@
-package io.lockchaos.checker.history;
+package io.lockchaos.history;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 
 /** A history that cannot be read or makes no sense: names the source and the line at fault. */
 public class HistoryFormatException extends LockchaosException {

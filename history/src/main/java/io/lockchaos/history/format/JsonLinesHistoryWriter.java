@@ -1,9 +1,9 @@
-package io.lockchaos.checker.history.format;
+package io.lockchaos.history.format;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.lockchaos.checker.history.Op;
-import io.lockchaos.checker.history.Process;
-import io.lockchaos.checker.history.Value;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.Writer;
