@@ -112,8 +112,8 @@ final class RunNemesis implements Nemesis {
         if (fault instanceof FaultSpec.Pause p) {
             return nemesis.inject(new FaultSpec.Pause(resolve(p.targets())));
         }
-        if (fault instanceof FaultSpec.Partition p && p.shape() == FaultSpec.PartitionShape.WORKERS) {
-            return nemesis.inject(new FaultSpec.Partition(p.shape(), resolve(p.targets()), p.from()));
+        if (fault instanceof FaultSpec.CutOff c) {
+            return nemesis.inject(new FaultSpec.CutOff(resolve(c.targets()), c.from()));
         }
         return nemesis.inject(fault);
     }
