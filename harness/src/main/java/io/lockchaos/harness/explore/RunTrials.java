@@ -37,7 +37,7 @@ public final class RunTrials implements Trials {
         try {
             run = Run.create(scenario, root, progress);
         } catch (LockchaosException e) {
-            problems.accept("the run was refused: " + e.getMessage());
+            problems.accept("the run was refused: " + e.getMessage().lines().findFirst().orElse(""));
             return new Trial(Optional.empty(), false, Map.of(), scenario.schedule(), seconds(start));
         }
         try (run) {
@@ -47,8 +47,9 @@ public final class RunTrials implements Trials {
             return new Trial(Optional.of(run.results().dir()), true, verdicts, played(run, scenario), seconds(start));
         } catch (RuntimeException e) {
             // No verdict: unknown, with what the run recorded left in its folder.
-            problems.accept("the run failed (" + (e instanceof LockchaosException ? e.getMessage() : e.toString())
-                    + "); what it recorded is in " + run.results().dir());
+            String why = e instanceof LockchaosException ? e.getMessage() : e.toString();
+            problems.accept("the run failed (" + why.lines().findFirst().orElse("") + "); what it recorded, and the"
+                    + " whole message, are in " + run.results().dir());
             return new Trial(Optional.of(run.results().dir()), false, Map.of(), played(run, scenario), seconds(start));
         }
     }
