@@ -1,8 +1,6 @@
 package io.lockchaos.harness.cli;
 
 import io.lockchaos.checker.LockchaosException;
-import io.lockchaos.harness.cluster.ClusterException;
-import io.lockchaos.harness.cluster.EngineSetup;
 import io.lockchaos.harness.cluster.ProjectRoot;
 import io.lockchaos.harness.explore.ExploreException;
 import io.lockchaos.harness.explore.ExploreSummary;
@@ -91,13 +89,7 @@ public final class ExploreCommand implements Callable<Integer> {
             err.println("lockchaos: " + e.getMessage());
             return Main.EXIT_USAGE;
         }
-        try {
-            EngineSetup.ensure();
-        } catch (ClusterException e) {
-            err.println("lockchaos: " + e.getMessage());
-            return RunCommand.EXIT_FAILED;
-        }
-        return explore(base, setup, err);
+        return RunCommand.engineReady(err) ? explore(base, setup, err) : RunCommand.EXIT_FAILED;
     }
 
     private int explore(Scenario base, ExploreSummary.Setup setup, PrintWriter err) {
@@ -118,21 +110,12 @@ public final class ExploreCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new ExploreException("cannot write " + log + " (" + e + "); check that the results folder is writable", e);
         }
-        write(dir.resolve("summary.json"), summary.toJson(results.getParent()));
-        write(dir.resolve("summary.md"), summary.markdown());
+        summary.write(dir, results.getParent());
         PrintWriter out = spec.commandLine().getOut();
         out.print(summary.markdown());
         out.println("summary: " + dir.resolve("summary.md"));
         out.flush();
         RunCommand.writeIndex(results, err);
         return summary.exitCode();
-    }
-
-    private static void write(Path file, String text) {
-        try {
-            Files.writeString(file, text);
-        } catch (IOException e) {
-            throw new ExploreException("cannot write " + file + " (" + e + "); check that the results folder is writable", e);
-        }
     }
 }

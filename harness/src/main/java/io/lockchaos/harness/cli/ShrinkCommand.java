@@ -3,8 +3,6 @@ package io.lockchaos.harness.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.checker.LockchaosException;
-import io.lockchaos.harness.cluster.ClusterException;
-import io.lockchaos.harness.cluster.EngineSetup;
 import io.lockchaos.harness.cluster.ProjectRoot;
 import io.lockchaos.harness.explore.ExploreException;
 import io.lockchaos.harness.explore.RunTrials;
@@ -84,13 +82,7 @@ public final class ShrinkCommand implements Callable<Integer> {
             err.println("lockchaos: " + e.getMessage());
             return Main.EXIT_USAGE;
         }
-        try {
-            EngineSetup.ensure();
-        } catch (ClusterException e) {
-            err.println("lockchaos: " + e.getMessage());
-            return RunCommand.EXIT_FAILED;
-        }
-        return shrink(start, kept, err);
+        return RunCommand.engineReady(err) ? shrink(start, kept, err) : RunCommand.EXIT_FAILED;
     }
 
     /** The check to keep: {@code --check}, or the run's first invalid one; it must be invalid in the run. */

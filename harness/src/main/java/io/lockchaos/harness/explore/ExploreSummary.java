@@ -112,6 +112,12 @@ public record ExploreSummary(Setup setup, List<String> checks, List<ExploreRun> 
         return root.toPrettyString() + "\n";
     }
 
+    /** Writes summary.json (run folders relative to {@code base}) and summary.md into {@code dir}. */
+    public void write(Path dir, Path base) {
+        new OutputFile(dir.resolve("summary.json")).write(toJson(base));
+        new OutputFile(dir.resolve("summary.md")).write(markdown());
+    }
+
     /** summary.md: the setup, the table and the kept runs. */
     public String markdown() {
         StringBuilder md = new StringBuilder();

@@ -6,7 +6,6 @@ import io.lockchaos.checker.Validity;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.harness.run.ScenarioFile;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -97,15 +96,7 @@ public record ShrinkReport(Path source, String check, int tries, int minFails, S
 
     /** Writes shrunk.json and shrink.md into {@code dir}. */
     public void write(Path dir) {
-        write(dir.resolve("shrunk.json"), scenarioJson());
-        write(dir.resolve("shrink.md"), markdown());
-    }
-
-    private static void write(Path file, String text) {
-        try {
-            Files.writeString(file, text);
-        } catch (IOException e) {
-            throw new ExploreException("cannot write " + file + " (" + e + "); check that the results folder is writable", e);
-        }
+        new OutputFile(dir.resolve("shrunk.json")).write(scenarioJson());
+        new OutputFile(dir.resolve("shrink.md")).write(markdown());
     }
 }
