@@ -69,6 +69,7 @@ public final class ShrinkCommand implements Callable<Integer> {
         Scenario start;
         String kept;
         try {
+            Shrinker.checkTries(tries, minFails);
             ResultsDir run = new ResultsDir(dir);
             start = ScenarioFile.read(run.scenarioJson());
             String schedule = ScenarioFile.resolvedSchedule(run.scenarioJson()).orElse(start.schedule());

@@ -37,15 +37,24 @@ public final class Shrinker {
      * @param tried told of each candidate once it is settled
      */
     public Shrinker(Trials trials, String check, int tries, int minFails, Consumer<ShrinkStep> tried) {
-        if (tries < 1 || minFails < 1 || minFails > tries) {
-            throw new ExploreException("--tries is " + tries + " and --min-fails " + minFails
-                    + "; give 1 <= min-fails <= tries");
-        }
+        checkTries(tries, minFails);
         this.trials = trials;
         this.check = check;
         this.tries = tries;
         this.minFails = minFails;
         this.tried = tried;
+    }
+
+    /**
+     * Refuses a count of runs that cannot work: {@code 1 <= minFails <= tries}.
+     *
+     * @throws ExploreException naming both options
+     */
+    public static void checkTries(int tries, int minFails) {
+        if (tries < 1 || minFails < 1 || minFails > tries) {
+            throw new ExploreException("--tries is " + tries + " and --min-fails " + minFails
+                    + "; give 1 <= min-fails <= tries");
+        }
     }
 
     /**
