@@ -22,6 +22,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.testcontainers.DockerClientFactory;
@@ -218,7 +222,29 @@ public final class Run implements AutoCloseable {
         }
         say("starting " + workers.size() + " workers (" + scenario.workers() + " per storage mode "
                 + scenario.storage().stream().map(f -> f.id()).toList() + ")");
-        workers.parallelStream().forEach(WorkerContainer::start);
+        startAll();
+    }
+
+    /**
+     * Starts every worker container at once: each start is mostly waiting on the engine, so a
+     * thread each (a parallel stream would start only as many as the machine has cores).
+     */
+    private void startAll() {
+        ExecutorService pool = Executors.newFixedThreadPool(workers.size());
+        try {
+            List<Future<?>> started = new ArrayList<>();
+            workers.forEach(w -> started.add(pool.submit(w::start)));
+            for (Future<?> f : started) {
+                f.get();
+            }
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new RunException("a worker did not start", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunException("interrupted while the workers started", e);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /** The duration and the schedule count from when every worker has recorded its first operation. */
