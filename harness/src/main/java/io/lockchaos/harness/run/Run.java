@@ -222,26 +222,35 @@ public final class Run implements AutoCloseable {
         }
         say("starting " + workers.size() + " workers (" + scenario.workers() + " per storage mode "
                 + scenario.storage().stream().map(f -> f.id()).toList() + ")");
-        startAll();
+        eachWorker("start", WorkerContainer::start);
     }
 
     /**
-     * Starts every worker container at once: each start is mostly waiting on the engine, so a
-     * thread each (a parallel stream would start only as many as the machine has cores).
+     * Does {@code action} to every worker at once and waits for all of them, then throws the
+     * first failure: each start or removal is mostly waiting on the engine, so a thread each (a
+     * parallel stream would do only as many at a time as the machine has cores).
      */
-    private void startAll() {
-        ExecutorService pool = Executors.newFixedThreadPool(workers.size());
+    private void eachWorker(String what, java.util.function.Consumer<WorkerContainer> action) {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, workers.size()));
         try {
-            List<Future<?>> started = new ArrayList<>();
-            workers.forEach(w -> started.add(pool.submit(w::start)));
-            for (Future<?> f : started) {
-                f.get();
+            List<Future<?>> done = new ArrayList<>();
+            workers.forEach(w -> done.add(pool.submit(() -> action.accept(w))));
+            RuntimeException first = null;
+            for (Future<?> f : done) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    RuntimeException cause = e.getCause() instanceof RuntimeException r ? r
+                            : new RunException("could not " + what + " a worker: " + e.getCause(), e.getCause());
+                    first = first == null ? cause : first;
+                }
             }
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : new RunException("a worker did not start", e);
+            if (first != null) {
+                throw first;
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new RunException("interrupted while the workers started", e);
+            throw new RunException("interrupted while the workers were to " + what, e);
         } finally {
             pool.shutdownNow();
         }
@@ -370,12 +379,10 @@ public final class Run implements AutoCloseable {
                 failure = e;
             }
         }
-        for (WorkerContainer w : workers) {
-            try {
-                w.close();
-            } catch (RuntimeException e) {
-                failure = e;
-            }
+        try {
+            eachWorker("remove", WorkerContainer::close);
+        } catch (RuntimeException e) {
+            failure = e;
         }
         if (history != null) {
             history.close();
