@@ -168,6 +168,7 @@ public final class Run implements AutoCloseable {
         phases.end("final read");
         History merged = history.finish(results.historyEdn());
         say("history: " + merged.size() + " events; checking");
+        RunChecks.requireGrants(scenario, merged);
         Map<String, CheckResult> checks = RunChecks.run(scenario, merged, CheckOptions.defaults());
         phases.end("checks");
         writeReport(merged, checks);
