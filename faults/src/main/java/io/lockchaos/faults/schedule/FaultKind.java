@@ -90,6 +90,61 @@ public enum FaultKind {
         return drawable().stream().filter(k -> k.word().equals(word)).findFirst();
     }
 
+    /** The kind a fault belongs to. */
+    public static FaultKind of(FaultSpec fault) {
+        return fault.accept(new FaultSpec.Cases<>() {
+            @Override
+            public FaultKind pause(FaultSpec.Pause f) {
+                return PAUSE;
+            }
+
+            @Override
+            public FaultKind clockBump(FaultSpec.ClockBump f) {
+                return CLOCK;
+            }
+
+            @Override
+            public FaultKind clockStrobe(FaultSpec.ClockStrobe f) {
+                return CLOCK;
+            }
+
+            @Override
+            public FaultKind clockReset(FaultSpec.ClockReset f) {
+                return CLOCK;
+            }
+
+            @Override
+            public FaultKind partition(FaultSpec.Partition f) {
+                return PARTITION;
+            }
+
+            @Override
+            public FaultKind cutOff(FaultSpec.CutOff f) {
+                return CUT_OFF;
+            }
+
+            @Override
+            public FaultKind linkToxic(FaultSpec.LinkToxic f) {
+                return LINK;
+            }
+
+            @Override
+            public FaultKind kill(FaultSpec.Kill f) {
+                return KILL;
+            }
+
+            @Override
+            public FaultKind restart(FaultSpec.Restart f) {
+                return KILL;
+            }
+
+            @Override
+            public FaultKind failover(FaultSpec.Failover f) {
+                return FAILOVER;
+            }
+        });
+    }
+
     /** The kinds a random schedule draws, in order. */
     public static List<FaultKind> drawable() {
         return Arrays.stream(values()).filter(FaultKind::drawn).toList();

@@ -21,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -39,6 +40,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "matrix", mixinStandardHelpOptions = true,
         description = "Run scenarios (default: every shipped one) N times each and write results/matrix.{json,md,html}.")
 public final class MatrixCommand implements Callable<Integer> {
+
+    /** What a shell reports for a process ended by SIGTERM; the JVM exits with it anyway. */
+    private static final int EXIT_STOPPED = 143;
 
     @Spec
     private CommandSpec spec;
@@ -87,9 +91,16 @@ public final class MatrixCommand implements Callable<Integer> {
             return Main.EXIT_USAGE;
         }
         List<MatrixRow> rows = new ArrayList<>();
+        // Ctrl-C or SIGTERM stops the run under way (its own hook heals and removes it); no run may start after it.
+        AtomicBoolean stopping = new AtomicBoolean();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopping.set(true), "lockchaos-matrix-stop"));
         for (MatrixScenario s : scenarios) {
             List<RunSummary> summaries = new ArrayList<>();
             for (int i = 1; i <= runs; i++) {
+                if (stopping.get()) {
+                    err.println("lockchaos: matrix stopped (Ctrl-C or SIGTERM); no matrix files written");
+                    return EXIT_STOPPED;
+                }
                 err.printf(Locale.ROOT, "lockchaos: matrix: %s, run %d of %d%n", s.scenario().name(), i, runs);
                 summaries.add(runOnce(s));
             }

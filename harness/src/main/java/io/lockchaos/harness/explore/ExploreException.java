@@ -1,6 +1,6 @@
 package io.lockchaos.harness.explore;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 
 /**
  * An exploration, shard or shrink that cannot go on: a bad option, an unreadable results folder,

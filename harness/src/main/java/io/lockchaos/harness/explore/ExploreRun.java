@@ -1,6 +1,7 @@
 package io.lockchaos.harness.explore;
 
 import io.lockchaos.checker.Validity;
+import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultSpec;
 import io.lockchaos.faults.schedule.FaultSyntaxException;
 import io.lockchaos.faults.schedule.Schedule;
@@ -47,51 +48,6 @@ public record ExploreRun(int index, long seed, Trial trial, Optional<Path> kept)
 
     /** The word a {@code random} line names this fault's kind with. */
     static String kind(FaultSpec fault) {
-        return fault.accept(new FaultSpec.Cases<>() {
-            @Override
-            public String pause(FaultSpec.Pause f) {
-                return "pause";
-            }
-
-            @Override
-            public String clockBump(FaultSpec.ClockBump f) {
-                return "clock";
-            }
-
-            @Override
-            public String clockStrobe(FaultSpec.ClockStrobe f) {
-                return "clock";
-            }
-
-            @Override
-            public String clockReset(FaultSpec.ClockReset f) {
-                return "clock";
-            }
-
-            @Override
-            public String partition(FaultSpec.Partition f) {
-                return "partition";
-            }
-
-            @Override
-            public String linkToxic(FaultSpec.LinkToxic f) {
-                return "link";
-            }
-
-            @Override
-            public String kill(FaultSpec.Kill f) {
-                return "kill";
-            }
-
-            @Override
-            public String restart(FaultSpec.Restart f) {
-                return "kill";
-            }
-
-            @Override
-            public String failover(FaultSpec.Failover f) {
-                return "failover";
-            }
-        });
+        return FaultKind.of(fault).word();
     }
 }

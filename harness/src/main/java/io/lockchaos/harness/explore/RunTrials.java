@@ -1,6 +1,6 @@
 package io.lockchaos.harness.explore;
 
-import io.lockchaos.checker.LockchaosException;
+import io.lockchaos.history.LockchaosException;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.harness.run.Run;
 import io.lockchaos.harness.run.RunOutcome;
