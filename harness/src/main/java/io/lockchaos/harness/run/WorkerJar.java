@@ -7,14 +7,20 @@ import java.nio.file.Path;
 /**
  * The shaded {@code lockchaos.jar} that worker containers run (it holds every module): the
  * system property {@code lockchaos.jar}, else {@code harness/target/lockchaos.jar} in the
- * checkout ({@code mvn package} and {@code ./lockchaos} build it).
+ * checkout ({@code mvn package} and {@code ./lockchaos} build it). {@code lockchaos-junit} asks it
+ * which of a test's classpath entries the workers already have.
  */
-final class WorkerJar {
+public final class WorkerJar {
 
     private WorkerJar() {
     }
 
-    static Path find() {
+    /**
+     * The jar, absolute.
+     *
+     * @throws RunException when it does not exist, saying how to build it
+     */
+    public static Path find() {
         String configured = System.getProperty("lockchaos.jar");
         Path jar = configured != null ? Path.of(configured)
                 : ProjectRoot.find().resolve("harness").resolve("target").resolve("lockchaos.jar");
