@@ -5,10 +5,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One fault, as data: what to do to which nodes. How long it lasts belongs to the
- * {@link ScheduledFault} or the command that injects it, not to the fault. Code that acts on
- * every kind does so through {@link #accept}: a new kind adds a method to {@link Cases}, so
- * every place that handles faults fails to compile until it handles the new one too.
+ * One fault, as data: what to do to which nodes, read and drawn by its fault package
+ * ({@link FaultKind}). How long it lasts belongs to the {@link ScheduledFault} or the command
+ * that injects it, not to the fault. The nemesis hands a fault to its package's inject through
+ * {@link #accept}: a new record adds a method to {@link Cases}, so the nemesis's dispatch fails
+ * to compile until it handles the new one too.
  */
 public sealed interface FaultSpec {
 
