@@ -90,59 +90,26 @@ public enum FaultKind {
         return drawable().stream().filter(k -> k.word().equals(word)).findFirst();
     }
 
-    /** The kind a fault belongs to. */
+    /**
+     * The kind a fault belongs to: the package whose form reads its script back (the longest
+     * form that starts it, so {@code partition workers ...} is a cut-off, not a partition).
+     */
     public static FaultKind of(FaultSpec fault) {
-        return fault.accept(new FaultSpec.Cases<>() {
-            @Override
-            public FaultKind pause(FaultSpec.Pause f) {
-                return PAUSE;
+        String script = fault.script() + " ";
+        FaultKind found = null;
+        int longest = -1;
+        for (FaultKind kind : values()) {
+            for (FaultParser.Form form : kind.pack().forms()) {
+                if (script.startsWith(form.words() + " ") && form.words().length() > longest) {
+                    found = kind;
+                    longest = form.words().length();
+                }
             }
-
-            @Override
-            public FaultKind clockBump(FaultSpec.ClockBump f) {
-                return CLOCK;
-            }
-
-            @Override
-            public FaultKind clockStrobe(FaultSpec.ClockStrobe f) {
-                return CLOCK;
-            }
-
-            @Override
-            public FaultKind clockReset(FaultSpec.ClockReset f) {
-                return CLOCK;
-            }
-
-            @Override
-            public FaultKind partition(FaultSpec.Partition f) {
-                return PARTITION;
-            }
-
-            @Override
-            public FaultKind cutOff(FaultSpec.CutOff f) {
-                return CUT_OFF;
-            }
-
-            @Override
-            public FaultKind linkToxic(FaultSpec.LinkToxic f) {
-                return LINK;
-            }
-
-            @Override
-            public FaultKind kill(FaultSpec.Kill f) {
-                return KILL;
-            }
-
-            @Override
-            public FaultKind restart(FaultSpec.Restart f) {
-                return KILL;
-            }
-
-            @Override
-            public FaultKind failover(FaultSpec.Failover f) {
-                return FAILOVER;
-            }
-        });
+        }
+        if (found == null) {
+            throw new IllegalStateException("no fault package reads '" + fault.script() + "'");
+        }
+        return found;
     }
 
     /** The kinds a random schedule draws, in order. */

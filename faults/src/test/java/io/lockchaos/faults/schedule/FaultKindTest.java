@@ -35,6 +35,16 @@ class FaultKindTest {
     }
 
     @Test
+    void eachFaultBelongsToTheKindWhosePackageReadsIt() {
+        List<FaultKind> kinds = ONE_OF_EACH.stream()
+                .map(line -> FaultKind.of(FaultParser.parse("t", 0, line).fault())).toList();
+        assertEquals(List.of(FaultKind.PAUSE, FaultKind.CLOCK, FaultKind.CLOCK, FaultKind.CLOCK, FaultKind.KILL,
+                FaultKind.KILL, FaultKind.PARTITION, FaultKind.PARTITION, FaultKind.PARTITION, FaultKind.LINK,
+                FaultKind.LINK, FaultKind.LINK, FaultKind.LINK, FaultKind.FAILOVER, FaultKind.CUT_OFF,
+                FaultKind.CUT_OFF), kinds);
+    }
+
+    @Test
     void theFirstTwoWordsPickTheCutOffAndOneWordThePartition() {
         assertEquals(new FaultSpec.CutOff(List.of(), List.of()), FaultParser.parse("t", 0, "partition workers 5s").fault());
         assertEquals(new FaultSpec.Partition(FaultSpec.PartitionShape.HALVES, List.of()),
