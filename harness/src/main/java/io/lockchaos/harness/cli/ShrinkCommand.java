@@ -144,6 +144,10 @@ public final class ShrinkCommand implements Callable<Integer> {
             stdout.flush();
             return result.last().trials().stream().noneMatch(Trial::carriedOut) ? RunCommand.EXIT_FAILED : 1;
         }
+        if (result.scenario().schedule().isBlank()) {
+            stdout.println("the failure shows with no faults at all: the scenario's own timing (or the machine's load)"
+                    + " breaks the check, not the schedule");
+        }
         stdout.println("kept: " + result.scenario().workers() + " workers per lane, " + result.scenario().duration().toMillis()
                 + " ms of workload, schedule: " + result.scenario().schedule().strip().replace("\n", "; "));
         stdout.println("shrunk: " + out.resolve("shrunk.json") + " (lockchaos run " + out.resolve("shrunk.json") + ")");

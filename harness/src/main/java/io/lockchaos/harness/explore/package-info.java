@@ -8,5 +8,10 @@
  * {@link io.lockchaos.harness.explore.Wilson} interval. {@link io.lockchaos.harness.explore.Shard}
  * splits a list of work into disjoint balanced slices ({@code --shard I/N}) for explorations
  * and the matrix alike.
+ *
+ * <p>{@link io.lockchaos.harness.explore.Shrinker} cuts a failing run down: Zeller's ddmin
+ * ({@link io.lockchaos.harness.explore.DeltaDebugging}) over the schedule's steps, then the numbers
+ * halved while the failure stays, each candidate run up to K times and failing at M;
+ * {@link io.lockchaos.harness.explore.ShrinkReport} writes {@code shrunk.json} and {@code shrink.md}.
  */
 package io.lockchaos.harness.explore;

@@ -93,6 +93,15 @@ class ShrinkerTest {
     }
 
     @Test
+    void aFailureWithoutFaultsIsShrunkToNoStepsAndSaidSo() {
+        Shrinker.Result result = new Shrinker(trials(s -> true), "mutex", 3, 2, s -> { }).shrink(PAUSE.withSchedule(RANDOM));
+        assertEquals("", result.scenario().schedule().strip());
+        assertEquals(1, result.scenario().workers());
+        String md = new ShrinkReport(Path.of("results/x"), "mutex", 3, 2, result).markdown();
+        assertTrue(md.contains("The failure shows with no faults at all"), md);
+    }
+
+    @Test
     void refusesMoreFailuresThanTries() {
         ExploreException e = assertThrows(ExploreException.class,
                 () -> new Shrinker(trials(s -> true), "mutex", 2, 3, s -> { }));
