@@ -14,7 +14,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The clock package (libfaketime offsets). A bump moves each target's clock by the offset
- * from where it is and heals by putting back the old offset; a strobe flips between the old
+ * from where it is and heals by moving it back by the offset from where it is then (so bumps of
+ * one node that overlap undo in any order); a strobe flips between the old
  * offset and old + delta every period until healed; a reset sets zero at once. Every op
  * carries {@code :clocks [{:node "redis-1" :old "+0s" :new "+120s"}]}. Reads {@code clock
  * TARGETS +OFFSET|-OFFSET|strobe DELTA PERIOD|reset}; a random schedule bumps one
@@ -84,8 +85,14 @@ public final class ClockFault implements FaultPackage {
         }
         recorder.record(NemesisOps.start(BAND), clocks(old, bumped));
         return new Healing(spec, () -> {
-            set(old);
-            recorder.record(NemesisOps.stop(BAND), clocks(bumped, old));
+            // Back by the offset from wherever the clock is now, not to the offset it had: two
+            // bumps of one node that overlap (a heal running late on a loaded machine) undo in any
+            // order; putting back the old offset left the node skewed when the heals crossed.
+            Map<ClockSkewable, Duration> now = offsets(nodes);
+            Map<ClockSkewable, Duration> back = new LinkedHashMap<>();
+            now.forEach((n, d) -> back.put(n, d.minus(spec.offset())));
+            set(back);
+            recorder.record(NemesisOps.stop(BAND), clocks(now, back));
         });
     }
 

@@ -57,6 +57,18 @@ class NodeNemesisTest {
     }
 
     @Test
+    void overlappingBumpsOfOneNodeHealInEitherOrderBackToWhereTheyStarted() {
+        ActiveFault first = nemesis.inject(fault("clock redis-1 -239s"));
+        ActiveFault second = nemesis.inject(fault("clock redis-1 -204s"));
+        assertEquals(Duration.ofSeconds(-443), a.offset);
+        first.close(); // the first heal runs before the second: the order a late heal gives
+        assertEquals(Duration.ofSeconds(-204), a.offset);
+        second.close();
+        assertEquals(Duration.ZERO, a.offset, "no skew is left behind when the heals cross");
+        assertTrue(recorder.ops.get(2).contains(":old \"-443s\", :new \"-204s\""), recorder.ops.get(2));
+    }
+
+    @Test
     void isolationDropsBothWaysAndTheHealRemovesExactlyItsRules() {
         c.dropped.add("10.0.0.1");
         ActiveFault cut = nemesis.inject(fault("partition isolate redis-1"));
