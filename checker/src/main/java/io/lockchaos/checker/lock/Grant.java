@@ -24,6 +24,6 @@ public record Grant(String lock, Process process, long token, long invokedAt, lo
 
     /** "process 3 was granted token 34 at 11.9 s". */
     String describe() {
-        return "process " + process + " was granted token " + token + " at " + LockValues.at(grantedAt);
+        return "process " + process + " was granted token " + token + " at " + Sentences.at(grantedAt);
     }
 }

@@ -1,5 +1,6 @@
 package io.lockchaos.checker.lock;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.history.HistoryFormatException;
 import io.lockchaos.history.Operation;
 import io.lockchaos.history.Process;
@@ -12,17 +13,17 @@ record LedgerEntry(String id, String prev, boolean hasPrev, Long token, Process 
 
     /** The entries of a completed {@code read-all}; a malformed one is a format error naming the event. */
     static List<LedgerEntry> all(String source, Operation read) {
-        Value entries = read.output().get("entries").orElse(Value.NIL);
+        Value entries = LockOps.Field.ENTRIES.in(read.output()).orElse(Value.NIL);
         if (!(entries instanceof Value.Vec vec)) {
             throw new HistoryFormatException(source, 0, "event " + read.completion().index()
                     + ": a :read-all needs :entries as a vector of maps, got " + entries);
         }
         List<LedgerEntry> result = new ArrayList<>(vec.items().size());
         for (Value item : vec.items()) {
-            String id = item.getString("id").orElseThrow(() -> new HistoryFormatException(source, 0,
+            String id = LockOps.Field.ID.string(item).orElseThrow(() -> new HistoryFormatException(source, 0,
                     "event " + read.completion().index() + ": ledger entry " + item + " has no :id"));
-            result.add(new LedgerEntry(id, item.getString("prev").orElse(null), item.get("prev").isPresent(),
-                    LockValues.token(item), process(item.get("process").orElse(Value.NIL))));
+            result.add(new LedgerEntry(id, LockOps.Field.PREV.string(item).orElse(null), LockOps.Field.PREV.in(item).isPresent(),
+                    LockOps.token(item).orElse(null), process(LockOps.Field.PROCESS.in(item).orElse(Value.NIL))));
         }
         return result;
     }

@@ -1,5 +1,6 @@
 package io.lockchaos.checker.lock;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Checker;
@@ -44,22 +45,22 @@ public final class TokensCheck implements Checker {
             grants += lock.getValue().size();
             violations += sweep(lock.getKey(), lock.getValue(), evidence);
         }
-        String counted = LockValues.count(grants, "token") + " on " + LockValues.count(byLock.size(), "lock");
+        String counted = Sentences.count(grants, "token") + " on " + Sentences.count(byLock.size(), "lock");
         if (violations == 0) {
             return CheckResult.valid(name(), "tokens grew in real-time order (" + counted + ")");
         }
-        return new CheckResult(name(), Validity.INVALID, LockValues.count(violations, "grant")
+        return new CheckResult(name(), Validity.INVALID, Sentences.count(violations, "grant")
                 + " repeated or went below an earlier completed grant's token (" + counted + ")", evidence);
     }
 
     private static Map<String, List<Grant>> grants(History history) {
         Map<String, List<Grant>> byLock = new LinkedHashMap<>();
         for (Operation op : history.clientOperations()) {
-            if (!op.isOk() || !op.f().equals(LockValues.ACQUIRE)) {
+            if (!op.isOk() || !op.f().equals(LockOps.ACQUIRE)) {
                 continue;
             }
-            String lock = LockValues.lockOrKey(op.input()).orElse(LockValues.UNNAMED);
-            Long token = LockValues.token(op.output());
+            String lock = LockOps.lockOrKey(op.input()).orElse(Sentences.UNNAMED);
+            Long token = LockOps.token(op.output()).orElse(null);
             if (token != null) {
                 byLock.computeIfAbsent(lock, k -> new ArrayList<>()).add(Grant.of(lock, token, op));
             }

@@ -1,5 +1,6 @@
 package io.lockchaos.faults.nemesis;
 
+import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.history.Value;
 import io.lockchaos.faults.schedule.FaultSpec;
 import java.util.ArrayList;
@@ -78,7 +79,7 @@ final class PartitionFault {
     }
 
     private static Value.Dict describe(FaultSpec.Partition spec, Grudge grudge) {
-        List<Value> components = grudge.components().stream().map(Values::names).toList();
+        List<Value> components = grudge.components().stream().map(NemesisOps::names).toList();
         return Value.map("shape", spec.shape().name().toLowerCase(java.util.Locale.ROOT),
                 "components", new Value.Vec(components), "bridge", grudge.bridge());
     }

@@ -1,5 +1,6 @@
 package io.lockchaos.faults.nemesis;
 
+import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.faults.schedule.FaultSpec;
 import java.util.List;
 
@@ -23,10 +24,10 @@ final class PauseFault {
             Each.node(nodes, "resume after a failed pause", Pausable::resume);
             throw e;
         }
-        recorder.record(NemesisOps.start(BAND), Values.targets(nodes));
+        recorder.record(NemesisOps.start(BAND), NemesisOps.targets(Each.names(nodes)));
         return new Healing(spec, () -> {
             Each.node(nodes, "resume", Pausable::resume);
-            recorder.record(NemesisOps.stop(BAND), Values.targets(nodes));
+            recorder.record(NemesisOps.stop(BAND), NemesisOps.targets(Each.names(nodes)));
         });
     }
 

@@ -14,7 +14,7 @@ import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.harness.nemesis.ClusterTargets;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.LockConfig;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
