@@ -97,7 +97,7 @@ record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes, Li
         int ports = routes.size() + replication.size() + quorum.size();
         ProxyContainer container = options.upstreamToxiproxy()
                 ? ProxyContainer.upstream(options.toxiproxyImage(), ports)
-                : ProxyContainer.lockchaos(images.tag(Image.JVM), LockchaosJar.find(), ports, engineIsLocal());
+                : ProxyContainer.lockchaos(images.tag(Image.JVM), NodeJar.find(), ports, engineIsLocal());
         NodeSpec spec = new NodeSpec(Node.PROXY_HOST, Role.PROXY, ProxyContainer.API_PORT, false, container);
         return new ProxyPlan(spec, container, List.copyOf(routes), List.copyOf(replication),
                 List.copyOf(quorum));

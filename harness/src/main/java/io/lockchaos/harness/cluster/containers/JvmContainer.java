@@ -21,7 +21,7 @@ public final class JvmContainer extends GenericContainer<JvmContainer> {
         super(DockerImageName.parse(image));
     }
 
-    /** Copies {@code jar} (e.g. harness/target/lockchaos.jar) to {@value #JAR}. */
+    /** Copies {@code jar} (e.g. node/target/lockchaos-node.jar) to {@value #JAR}. */
     public JvmContainer withJar(Path jar) {
         return withCopyFileToContainer(MountableFile.forHostPath(jar), JAR);
     }
