@@ -55,7 +55,7 @@ public final class LedgerCheck implements Checker {
         if (appends.isEmpty() && finals.isEmpty()) {
             return CheckResult.valid(name(), "the history has no appends and no final read: nothing to check");
         }
-        Map<String, List<LedgerEntry>> ledgers = new LinkedHashMap<>();
+        Map<String, List<FinalReadEntry>> ledgers = new LinkedHashMap<>();
         List<Evidence> unread = new ArrayList<>();
         readLedgers(history.source(), appends, finals, ledgers, unread);
         boolean tokens = appends.values().stream().flatMap(m -> m.values().stream()).anyMatch(a -> a.token() != null)
@@ -63,7 +63,7 @@ public final class LedgerCheck implements Checker {
         LedgerWalk walk = new LedgerWalk(MAX_EVIDENCE);
         int entries = 0;
         int fencedLedgers = 0;
-        for (Map.Entry<String, List<LedgerEntry>> ledger : ledgers.entrySet()) {
+        for (Map.Entry<String, List<FinalReadEntry>> ledger : ledgers.entrySet()) {
             entries += ledger.getValue().size();
             boolean fenced = tokens && storeFences(finals.get(ledger.getKey()));
             fencedLedgers += fenced ? 1 : 0;
@@ -99,7 +99,7 @@ public final class LedgerCheck implements Checker {
 
     /** Splits the keys into those with a completed final read (their ledgers) and those without, with appends. */
     private static void readLedgers(String source, Map<String, Map<String, LedgerAppend>> appends,
-                                    Map<String, Operation> finals, Map<String, List<LedgerEntry>> ledgers,
+                                    Map<String, Operation> finals, Map<String, List<FinalReadEntry>> ledgers,
                                     List<Evidence> unread) {
         Set<String> keys = new LinkedHashSet<>(appends.keySet());
         keys.addAll(finals.keySet());
@@ -108,7 +108,7 @@ public final class LedgerCheck implements Checker {
             long acknowledged = appends.getOrDefault(key, Map.of()).values().stream()
                     .filter(a -> a.operation().isOk()).count();
             if (read != null && read.isOk()) {
-                ledgers.put(key, LedgerEntry.all(source, read));
+                ledgers.put(key, FinalReadEntry.all(source, read));
             } else if (acknowledged > 0) {
                 String why = read == null ? "the history has no :read-all of it"
                         : "its :read-all completed :" + read.type().keyword();

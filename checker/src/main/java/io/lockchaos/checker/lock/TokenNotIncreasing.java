@@ -10,7 +10,7 @@ import io.lockchaos.checker.Evidence;
  * @param earlier the completed grant with the largest token at the time {@code later} was invoked
  * @param later   the grant whose token repeats or goes below it
  */
-public record TokenNotIncreasing(String lock, Grant earlier, Grant later) implements Evidence {
+public record TokenNotIncreasing(String lock, GrantedToken earlier, GrantedToken later) implements Evidence {
 
     @Override
     public String explanation() {

@@ -9,20 +9,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** One entry of a final read: {@code {:id "e-3-11" :prev nil :token 33 :process 3}}. */
-record LedgerEntry(String id, String prev, boolean hasPrev, Long token, Process process) {
+record FinalReadEntry(String id, String prev, boolean hasPrev, Long token, Process process) {
 
     /** The entries of a completed {@code read-all}; a malformed one is a format error naming the event. */
-    static List<LedgerEntry> all(String source, Operation read) {
+    static List<FinalReadEntry> all(String source, Operation read) {
         Value entries = LockOps.Field.ENTRIES.in(read.output()).orElse(Value.NIL);
         if (!(entries instanceof Value.Vec vec)) {
             throw new HistoryFormatException(source, 0, "event " + read.completion().index()
                     + ": a :read-all needs :entries as a vector of maps, got " + entries);
         }
-        List<LedgerEntry> result = new ArrayList<>(vec.items().size());
+        List<FinalReadEntry> result = new ArrayList<>(vec.items().size());
         for (Value item : vec.items()) {
             String id = LockOps.Field.ID.string(item).orElseThrow(() -> new HistoryFormatException(source, 0,
                     "event " + read.completion().index() + ": ledger entry " + item + " has no :id"));
-            result.add(new LedgerEntry(id, LockOps.Field.PREV.string(item).orElse(null), LockOps.Field.PREV.in(item).isPresent(),
+            result.add(new FinalReadEntry(id, LockOps.Field.PREV.string(item).orElse(null), LockOps.Field.PREV.in(item).isPresent(),
                     LockOps.token(item).orElse(null), process(LockOps.Field.PROCESS.in(item).orElse(Value.NIL))));
         }
         return result;
