@@ -1,5 +1,6 @@
 package io.lockchaos.checker.lock;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.history.Op;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Process;
@@ -31,16 +32,16 @@ final class FinalReads {
     void emit(List<Op> events, long start) {
         long time = start;
         for (SimLock lock : locks) {
-            events.add(new Op(events.size(), time, OpType.INVOKE, Process.FINAL, LockValues.READ_ALL, lock.keyValue));
+            events.add(new Op(events.size(), time, OpType.INVOKE, Process.FINAL, LockOps.READ_ALL, lock.keyValue));
             List<Value> entries = new ArrayList<>(lock.entries.size() + 1);
             for (SimLock.Entry e : lock.entries) {
-                entries.add(SimValues.dict(SimValues.ID, e.id(), SimValues.PREV, e.prev(), SimValues.TOKEN, e.token(),
-                        SimValues.PROCESS, e.processId()));
+                entries.add(SimValues.dict(LockOps.Field.ID.keyword(), e.id(), LockOps.Field.PREV.keyword(), e.prev(), LockOps.Field.TOKEN.keyword(), e.token(),
+                        LockOps.Field.PROCESS.keyword(), e.processId()));
             }
             corrupt(entries);
             time += 500_000;
-            events.add(new Op(events.size(), time, OpType.OK, Process.FINAL, LockValues.READ_ALL,
-                    SimValues.dict(SimValues.KEY, lock.nameValue, Value.kw("entries"), new Value.Vec(entries))));
+            events.add(new Op(events.size(), time, OpType.OK, Process.FINAL, LockOps.READ_ALL,
+                    SimValues.dict(LockOps.Field.KEY.keyword(), lock.nameValue, LockOps.Field.ENTRIES.keyword(), new Value.Vec(entries))));
             time += 500_000;
         }
     }
@@ -57,9 +58,9 @@ final class FinalReads {
             entries.add(middle + 1, entries.get(middle));
             injected.add(LockAnomaly.DUPLICATE_ENTRY);
         } else if (pending.remove(LockAnomaly.UNKNOWN_ENTRY)) {
-            Value last = entries.get(entries.size() - 1).get("id").orElseThrow();
-            entries.add(SimValues.dict(SimValues.ID, Value.of("e-ghost-1"), SimValues.PREV, last,
-                    SimValues.PROCESS, Value.of(999)));
+            Value last = entries.get(entries.size() - 1).get(LockOps.Field.ID.text()).orElseThrow();
+            entries.add(SimValues.dict(LockOps.Field.ID.keyword(), Value.of("e-ghost-1"), LockOps.Field.PREV.keyword(), last,
+                    LockOps.Field.PROCESS.keyword(), Value.of(999)));
             injected.add(LockAnomaly.UNKNOWN_ENTRY);
         }
     }

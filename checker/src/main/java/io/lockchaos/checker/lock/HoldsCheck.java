@@ -1,5 +1,6 @@
 package io.lockchaos.checker.lock;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Checker;
@@ -54,11 +55,11 @@ public final class HoldsCheck implements Checker {
             holds += lockHolds.size();
             overlaps += sweep(lockHolds, evidence);
         }
-        String counted = LockValues.count(holds, "hold") + " of " + LockValues.count(byLock.size(), "lock");
+        String counted = Sentences.count(holds, "hold") + " of " + Sentences.count(byLock.size(), "lock");
         if (overlaps == 0) {
             return CheckResult.valid(name(), "no two processes' holds overlapped (" + counted + ")");
         }
-        return new CheckResult(name(), Validity.INVALID, LockValues.count(overlaps, "hold") + " began while another process"
+        return new CheckResult(name(), Validity.INVALID, Sentences.count(overlaps, "hold") + " began while another process"
                 + " still believed it held the same lock (" + counted + ")", evidence);
     }
 
@@ -101,11 +102,11 @@ public final class HoldsCheck implements Checker {
     private static void processHolds(List<Operation> ops, long historyEnd, List<Hold> result) {
         Map<String, Operation> open = new LinkedHashMap<>();
         for (Operation op : ops) {
-            boolean acquire = op.f().equals(LockValues.ACQUIRE);
-            if (!acquire && !op.f().equals(LockValues.RELEASE)) {
+            boolean acquire = op.f().equals(LockOps.ACQUIRE);
+            if (!acquire && !op.f().equals(LockOps.RELEASE)) {
                 continue;
             }
-            String lock = LockValues.lockOrKey(op.input()).orElse(LockValues.UNNAMED);
+            String lock = LockOps.lockOrKey(op.input()).orElse(Sentences.UNNAMED);
             Operation grant = open.remove(lock);
             if (grant != null) {
                 result.add(hold(lock, grant, op.invokeTime(), !acquire));
@@ -121,7 +122,7 @@ public final class HoldsCheck implements Checker {
 
     private static Hold hold(String lock, Operation grant, long end, boolean released) {
         long start = grant.completion().time();
-        return new Hold(lock, grant.process(), LockValues.token(grant.output()), start,
+        return new Hold(lock, grant.process(), LockOps.token(grant.output()).orElse(null), start,
                 Math.max(start, end), released);
     }
 

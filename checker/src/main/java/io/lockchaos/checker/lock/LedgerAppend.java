@@ -1,5 +1,6 @@
 package io.lockchaos.checker.lock;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Operation;
 import io.lockchaos.history.Process;
@@ -9,14 +10,14 @@ import java.util.Optional;
 record LedgerAppend(String key, String id, String prev, boolean hasPrev, Long token, Operation operation) {
 
     static Optional<LedgerAppend> of(Operation op) {
-        Optional<String> key = op.input().getString("key");
-        Optional<String> id = op.input().getString("id");
+        Optional<String> key = LockOps.Field.KEY.string(op.input());
+        Optional<String> id = LockOps.Field.ID.string(op.input());
         if (key.isEmpty() || id.isEmpty()) {
             return Optional.empty();
         }
-        boolean hasPrev = op.input().get("prev").isPresent();
-        String prev = op.input().getString("prev").orElse(null);
-        return Optional.of(new LedgerAppend(key.get(), id.get(), prev, hasPrev, LockValues.token(op.input()), op));
+        boolean hasPrev = LockOps.Field.PREV.in(op.input()).isPresent();
+        String prev = LockOps.Field.PREV.string(op.input()).orElse(null);
+        return Optional.of(new LedgerAppend(key.get(), id.get(), prev, hasPrev, LockOps.token(op.input()).orElse(null), op));
     }
 
     Process process() {

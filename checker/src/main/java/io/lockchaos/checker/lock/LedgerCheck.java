@@ -1,5 +1,7 @@
 package io.lockchaos.checker.lock;
 
+import io.lockchaos.history.ops.Fencing;
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Checker;
@@ -53,7 +55,7 @@ public final class LedgerCheck implements Checker {
         if (appends.isEmpty() && finals.isEmpty()) {
             return CheckResult.valid(name(), "the history has no appends and no final read: nothing to check");
         }
-        Map<String, List<LedgerEntry>> ledgers = new LinkedHashMap<>();
+        Map<String, List<FinalReadEntry>> ledgers = new LinkedHashMap<>();
         List<Evidence> unread = new ArrayList<>();
         readLedgers(history.source(), appends, finals, ledgers, unread);
         boolean tokens = appends.values().stream().flatMap(m -> m.values().stream()).anyMatch(a -> a.token() != null)
@@ -61,21 +63,21 @@ public final class LedgerCheck implements Checker {
         LedgerWalk walk = new LedgerWalk(MAX_EVIDENCE);
         int entries = 0;
         int fencedLedgers = 0;
-        for (Map.Entry<String, List<LedgerEntry>> ledger : ledgers.entrySet()) {
+        for (Map.Entry<String, List<FinalReadEntry>> ledger : ledgers.entrySet()) {
             entries += ledger.getValue().size();
             boolean fenced = tokens && storeFences(finals.get(ledger.getKey()));
             fencedLedgers += fenced ? 1 : 0;
             walk.check(ledger.getKey(), ledger.getValue(), appends.getOrDefault(ledger.getKey(), Map.of()), fenced);
         }
         String counted = (entries == 1 ? "1 entry" : entries + " entries") + " in "
-                + LockValues.count(ledgers.size(), "ledger") + ", " + fencing(fencedLedgers, ledgers.size())
-                + (refused > 0 ? ", " + LockValues.count(refused, "operation") + " refused as stale" : "");
+                + Sentences.count(ledgers.size(), "ledger") + ", " + fencing(fencedLedgers, ledgers.size())
+                + (refused > 0 ? ", " + Sentences.count(refused, "operation") + " refused as stale" : "");
         if (walk.anomalies() > 0) {
             String found = walk.anomalies() == 1 ? "1 ledger anomaly" : walk.anomalies() + " ledger anomalies";
             return new CheckResult(name(), Validity.INVALID, found + " (" + counted + ")", walk.findings());
         }
         if (!unread.isEmpty()) {
-            return new CheckResult(name(), Validity.UNKNOWN, LockValues.count(unread.size(), "key")
+            return new CheckResult(name(), Validity.UNKNOWN, Sentences.count(unread.size(), "key")
                     + " with acknowledged appends " + (unread.size() == 1 ? "has" : "have")
                     + " no completed final read, so their data cannot be checked (" + counted + ")", unread);
         }
@@ -88,7 +90,7 @@ public final class LedgerCheck implements Checker {
      * ({@code "unfenced"} does not); a read that does not say is taken to be from a fencing store.
      */
     private static boolean storeFences(Operation read) {
-        return read == null || !read.output().getString("fencing").map("unfenced"::equals).orElse(false);
+        return read == null || !LockOps.Field.FENCING.string(read.output()).map(Fencing.UNFENCED.id()::equals).orElse(false);
     }
 
     private static String fencing(int fenced, int ledgers) {
@@ -97,7 +99,7 @@ public final class LedgerCheck implements Checker {
 
     /** Splits the keys into those with a completed final read (their ledgers) and those without, with appends. */
     private static void readLedgers(String source, Map<String, Map<String, LedgerAppend>> appends,
-                                    Map<String, Operation> finals, Map<String, List<LedgerEntry>> ledgers,
+                                    Map<String, Operation> finals, Map<String, List<FinalReadEntry>> ledgers,
                                     List<Evidence> unread) {
         Set<String> keys = new LinkedHashSet<>(appends.keySet());
         keys.addAll(finals.keySet());
@@ -106,7 +108,7 @@ public final class LedgerCheck implements Checker {
             long acknowledged = appends.getOrDefault(key, Map.of()).values().stream()
                     .filter(a -> a.operation().isOk()).count();
             if (read != null && read.isOk()) {
-                ledgers.put(key, LedgerEntry.all(source, read));
+                ledgers.put(key, FinalReadEntry.all(source, read));
             } else if (acknowledged > 0) {
                 String why = read == null ? "the history has no :read-all of it"
                         : "its :read-all completed :" + read.type().keyword();
@@ -120,15 +122,15 @@ public final class LedgerCheck implements Checker {
                                Map<String, Operation> finals) {
         int refused = 0;
         for (Operation op : history.operations()) {
-            if (op.isFail() && LockValues.isStaleToken(op.completion().error())) {
+            if (op.isFail() && LockOps.isStaleToken(op.completion().error())) {
                 refused++;
             }
-            if (op.f().equals(LockValues.READ_ALL)) {
-                Optional<String> key = LockValues.lockOrKey(op.input());
+            if (op.f().equals(LockOps.READ_ALL)) {
+                Optional<String> key = LockOps.lockOrKey(op.input());
                 if (key.isPresent()) {
                     finals.put(key.get(), op);
                 }
-            } else if (op.f().equals(LockValues.APPEND)) {
+            } else if (op.f().equals(LockOps.APPEND)) {
                 LedgerAppend.of(op).ifPresent(a -> appends.computeIfAbsent(a.key(), k -> new LinkedHashMap<>())
                         .merge(a.id(), a, LedgerAppend::likelier));
             }

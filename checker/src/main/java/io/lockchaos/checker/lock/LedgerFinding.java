@@ -30,8 +30,8 @@ public sealed interface LedgerFinding extends Evidence {
         @Override
         public String explanation() {
             String who = "process " + writer + " appended " + entry + " to " + key + " ("
-                    + LockValues.tokenText(token) + ", at " + LockValues.at(appendedAt) + ")";
-            String other = unseen + " by process " + unseenWriter + " (" + LockValues.tokenText(unseenToken) + ")";
+                    + Sentences.tokenText(token) + ", at " + Sentences.at(appendedAt) + ")";
+            String other = unseen + " by process " + unseenWriter + " (" + Sentences.tokenText(unseenToken) + ")";
             if (basedOnFound) {
                 return "Lost update: " + who + " having read " + basedOn + " as the last entry, so it never saw "
                         + other + (unseenCount > 1 ? " and " + (unseenCount - 1) + " more" : "")
@@ -48,8 +48,8 @@ public sealed interface LedgerFinding extends Evidence {
             implements LedgerFinding {
         @Override
         public String explanation() {
-            return "Process " + writer + " appended " + entry + " to " + key + " (" + LockValues.tokenText(token)
-                    + ") and the store acknowledged it at " + LockValues.at(completedAt)
+            return "Process " + writer + " appended " + entry + " to " + key + " (" + Sentences.tokenText(token)
+                    + ") and the store acknowledged it at " + Sentences.at(completedAt)
                     + ", but the final read of " + key + " does not contain it: an acknowledged write was lost.";
         }
     }
@@ -68,7 +68,7 @@ public sealed interface LedgerFinding extends Evidence {
             implements LedgerFinding {
         @Override
         public String explanation() {
-            return "Process " + writer + "'s append of " + entry + " to " + key + " (" + LockValues.tokenText(token)
+            return "Process " + writer + "'s append of " + entry + " to " + key + " (" + Sentences.tokenText(token)
                     + ") failed" + (error == null ? "" : " with " + error)
                     + ", yet the final read contains it: the store applied a write it reported as refused.";
         }

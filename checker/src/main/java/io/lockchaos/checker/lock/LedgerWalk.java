@@ -32,7 +32,7 @@ final class LedgerWalk {
      * Checks one ledger: presence and chain always; with {@code fenced}, also that tokens never
      * decrease along it (an unfenced store does not look at tokens, so there it proves nothing).
      */
-    void check(String key, List<LedgerEntry> entries, Map<String, LedgerAppend> appends, boolean fenced) {
+    void check(String key, List<FinalReadEntry> entries, Map<String, LedgerAppend> appends, boolean fenced) {
         Map<String, Integer> first = new HashMap<>();
         Map<String, Integer> count = new HashMap<>();
         for (int i = 0; i < entries.size(); i++) {
@@ -41,13 +41,13 @@ final class LedgerWalk {
         }
         int fencedFrom = -1;
         for (int i = 0; i < entries.size(); i++) {
-            LedgerEntry entry = entries.get(i);
+            FinalReadEntry entry = entries.get(i);
             LedgerAppend append = appends.get(entry.id());
             presence(key, entry, append, count.get(entry.id()), first.get(entry.id()) == i);
             chain(key, entries, i, appends, first);
             Long token = token(entry, append);
             if (fenced && token != null) {
-                LedgerEntry top = fencedFrom < 0 ? null : entries.get(fencedFrom);
+                FinalReadEntry top = fencedFrom < 0 ? null : entries.get(fencedFrom);
                 long topToken = top == null ? Long.MIN_VALUE : token(top, appends.get(top.id()));
                 if (top != null && token < topToken) {
                     report(new LedgerFinding.TokenDecrease(key, entry.id(), writer(entry, append), token,
@@ -65,7 +65,7 @@ final class LedgerWalk {
         }
     }
 
-    private void presence(String key, LedgerEntry entry, LedgerAppend append, int times, boolean firstTime) {
+    private void presence(String key, FinalReadEntry entry, LedgerAppend append, int times, boolean firstTime) {
         if (append == null) {
             report(new LedgerFinding.UnknownEntry(key, entry.id(), entry.process()));
         } else if (append.operation().isFail() && firstTime) {
@@ -78,9 +78,9 @@ final class LedgerWalk {
         }
     }
 
-    private void chain(String key, List<LedgerEntry> entries, int i, Map<String, LedgerAppend> appends,
+    private void chain(String key, List<FinalReadEntry> entries, int i, Map<String, LedgerAppend> appends,
                        Map<String, Integer> first) {
-        LedgerEntry entry = entries.get(i);
+        FinalReadEntry entry = entries.get(i);
         LedgerAppend append = appends.get(entry.id());
         boolean known = entry.hasPrev() || (append != null && append.hasPrev());
         String basedOn = entry.hasPrev() ? entry.prev() : append == null ? null : append.prev();
@@ -91,7 +91,7 @@ final class LedgerWalk {
         Integer at = basedOn == null ? null : first.get(basedOn);
         boolean found = at != null && at < i;
         int unseenAt = found ? at + 1 : i - 1;
-        LedgerEntry unseen = unseenAt < 0 ? null : entries.get(unseenAt);
+        FinalReadEntry unseen = unseenAt < 0 ? null : entries.get(unseenAt);
         LedgerAppend unseenAppend = unseen == null ? null : appends.get(unseen.id());
         report(new LedgerFinding.LostUpdate(key, entry.id(), writer(entry, append), token(entry, append),
                 append == null ? -1 : append.time(), basedOn, found,
@@ -106,11 +106,11 @@ final class LedgerWalk {
         }
     }
 
-    private static Long token(LedgerEntry entry, LedgerAppend append) {
+    private static Long token(FinalReadEntry entry, LedgerAppend append) {
         return entry.token() != null ? entry.token() : append == null ? null : append.token();
     }
 
-    private static Process writer(LedgerEntry entry, LedgerAppend append) {
+    private static Process writer(FinalReadEntry entry, LedgerAppend append) {
         return entry.process() != null ? entry.process() : append == null ? null : append.process();
     }
 }

@@ -1,5 +1,6 @@
 package io.lockchaos.checker.lock;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Checker;
@@ -56,7 +57,7 @@ public final class LockChecks implements Checker {
 
     /** Whether an operation's error is the fenced store's refusal, {@code :stale-token} (as the ledger check counts it). */
     public static boolean isStaleToken(io.lockchaos.history.Value error) {
-        return LockValues.isStaleToken(error);
+        return LockOps.isStaleToken(error);
     }
 
     /** One result for several: the highest-priority verdict, each check's verdict in the summary, all evidence. */

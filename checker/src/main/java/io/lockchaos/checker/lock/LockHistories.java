@@ -1,5 +1,6 @@
 package io.lockchaos.checker.lock;
 
+import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.history.History;
 import java.util.EnumSet;
 import java.util.List;
@@ -38,15 +39,15 @@ public final class LockHistories {
         if (wanted.contains(LockAnomaly.EXPIRED_LEASE) && workers < 2) {
             throw new IllegalArgumentException("an expired lease needs another worker to take the lock: use 2 or more workers");
         }
-        if (wanted.contains(LockAnomaly.TOKEN_REGRESSION) && fencing == Fencing.NONE) {
-            throw new IllegalArgumentException("a token regression needs tokens: use Fencing.WRITES or Fencing.ALL");
+        if (wanted.contains(LockAnomaly.TOKEN_REGRESSION) && fencing == Fencing.UNFENCED) {
+            throw new IllegalArgumentException("a token regression needs tokens: use Fencing.WRITES_ONLY or Fencing.FENCED");
         }
         LockSimulation.Outcome outcome = new LockSimulation(seed, operations, workers, locks, fencing, wanted).run();
         return new GeneratedHistory(History.of("generated(seed " + seed + ")", outcome.events()), outcome.injected());
     }
 
-    /** A valid history: {@link Fencing#ALL}, no anomalies. */
+    /** A valid history: {@link Fencing#FENCED}, no anomalies. */
     public static History valid(long seed, int operations, int workers, int locks) {
-        return generate(seed, operations, workers, locks, Fencing.ALL).history();
+        return generate(seed, operations, workers, locks, Fencing.FENCED).history();
     }
 }

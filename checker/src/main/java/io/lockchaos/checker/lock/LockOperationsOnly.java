@@ -1,5 +1,6 @@
 package io.lockchaos.checker.lock;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.history.Operation;
 import io.lockchaos.checker.model.Model;
 import io.lockchaos.checker.model.Step;
@@ -30,7 +31,7 @@ record LockOperationsOnly<S, C>(Model<S, C> lockModel, Set<Integer> futile) impl
     @Override
     public Optional<C> prepare(Operation operation) {
         String f = operation.f();
-        boolean lockOperation = f.equals(LockValues.ACQUIRE) || f.equals(LockValues.RELEASE);
+        boolean lockOperation = f.equals(LockOps.ACQUIRE) || f.equals(LockOps.RELEASE);
         return lockOperation && !futile.contains(operation.id()) ? lockModel.prepare(operation) : Optional.empty();
     }
 

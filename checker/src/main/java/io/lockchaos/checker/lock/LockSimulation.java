@@ -1,5 +1,8 @@
 package io.lockchaos.checker.lock;
 
+import io.lockchaos.history.ops.Fencing;
+import io.lockchaos.history.ops.LockOps;
+import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.history.Op;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Process;
@@ -7,7 +10,6 @@ import io.lockchaos.history.Value;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
@@ -27,6 +29,11 @@ final class LockSimulation {
     static final long TTL = 40 * MS;
     static final long CLIENT_TIMEOUT = 5 * MS;
     private static final double LOST_ACQUIRE = 0.01;
+    /** The fault bands the simulator draws: a partition of the lock server, a paused holder. */
+    private static final String PARTITION = "partition";
+    private static final String PAUSE = "pause";
+    /** An append's error when the store failed it for no reason of tokens. */
+    private static final Value UNAVAILABLE = Value.kw("unavailable");
     private static final double LOST_READ = 0.003;
     private static final double LOST_APPEND = 0.003;
     private static final double LOST_RELEASE = 0.002;
@@ -47,7 +54,6 @@ final class LockSimulation {
     private long now;
     private long seq;
     private SimWorker paused;
-    private final Map<String, Value> errors = new HashMap<>();
     private boolean partitioned;
 
     LockSimulation(long seed, int budget, int workers, int locks, Fencing fencing, EnumSet<LockAnomaly> anomalies) {
@@ -111,18 +117,17 @@ final class LockSimulation {
         events.add(new Op(events.size(), now, OpType.INVOKE, w.process, f, value));
     }
 
-    private void complete(SimWorker w, OpType type, String f, Value value, String error) {
-        events.add(new Op(events.size(), now, type, w.process, f, value,
-                error == null ? Value.NIL : errors.computeIfAbsent(error, Value::kw), Map.of()));
+    private void complete(SimWorker w, OpType type, String f, Value value, Value error) {
+        events.add(new Op(events.size(), now, type, w.process, f, value, error == null ? Value.NIL : error, Map.of()));
     }
 
     private Value readValue(SimWorker w, Value last) {
-        return SimValues.dict(SimValues.KEY, w.lock.nameValue, SimValues.TOKEN, w.tokenValue, SimValues.LAST, last);
+        return SimValues.dict(LockOps.Field.KEY.keyword(), w.lock.nameValue, LockOps.Field.TOKEN.keyword(), w.tokenValue, LockOps.Field.LAST.keyword(), last);
     }
 
     private Value appendValue(SimWorker w, Value id) {
-        return SimValues.dict(SimValues.KEY, w.lock.nameValue, SimValues.TOKEN, w.tokenValue,
-                SimValues.ID, id, SimValues.PREV, w.lastRead);
+        return SimValues.dict(LockOps.Field.KEY.keyword(), w.lock.nameValue, LockOps.Field.TOKEN.keyword(), w.tokenValue,
+                LockOps.Field.ID.keyword(), id, LockOps.Field.PREV.keyword(), w.lastRead);
     }
 
     private void nemesis() {
@@ -131,8 +136,8 @@ final class LockSimulation {
         }
         boolean start = !partitioned;
         partitioned = start;
-        events.add(new Op(events.size(), now, OpType.INFO, Process.NEMESIS, start ? "start-partition" : "stop-partition",
-                start ? Value.map("targets", Value.vec(Value.of("redis-1"))) : Value.NIL));
+        events.add(new Op(events.size(), now, OpType.INFO, Process.NEMESIS, start ? NemesisOps.start(PARTITION) : NemesisOps.stop(PARTITION),
+                start ? Value.map(NemesisOps.TARGETS, Value.vec(Value.of("redis-1"))) : Value.NIL));
         at(now + 50 * MS, this::nemesis);
     }
 
@@ -144,11 +149,11 @@ final class LockSimulation {
             return;
         }
         w.lock = locks[random.nextInt(locks.length)];
-        invoke(w, LockValues.ACQUIRE, w.lock.lockValue);
+        invoke(w, LockOps.ACQUIRE, w.lock.lockValue);
         w.tokenSeenAtInvoke = w.lock.lastCompletedToken;
         if (random.nextDouble() < LOST_ACQUIRE) {
             at(now + CLIENT_TIMEOUT, () -> {
-                complete(w, OpType.INFO, LockValues.ACQUIRE, w.lock.lockValue, "timeout");
+                complete(w, OpType.INFO, LockOps.ACQUIRE, w.lock.lockValue, LockOps.TIMEOUT);
                 w.retire(workers.length);
                 at(now + think(), () -> startCycle(w));
             });
@@ -175,7 +180,7 @@ final class LockSimulation {
         w.waiting = false;
         w.lock.waiters.remove(w);
         at(now + latency() / 4, () -> {
-            complete(w, OpType.FAIL, LockValues.ACQUIRE, w.lock.lockValue, "timeout");
+            complete(w, OpType.FAIL, LockOps.ACQUIRE, w.lock.lockValue, LockOps.TIMEOUT);
             at(now + think(), () -> startCycle(w));
         });
     }
@@ -194,11 +199,11 @@ final class LockSimulation {
         w.generation = lock.generation;
         w.token = ++lock.counter;
         w.grantTime = now;
-        w.tokenValue = fencing == Fencing.NONE ? null : Value.of(w.token);
-        w.heldLock = SimValues.dict(SimValues.LOCK, lock.nameValue, SimValues.TOKEN, w.tokenValue);
-        w.heldKey = SimValues.dict(SimValues.KEY, lock.nameValue, SimValues.TOKEN, w.tokenValue);
+        w.tokenValue = fencing == Fencing.UNFENCED ? null : Value.of(w.token);
+        w.heldLock = SimValues.dict(LockOps.Field.LOCK.keyword(), lock.nameValue, LockOps.Field.TOKEN.keyword(), w.tokenValue);
+        w.heldKey = SimValues.dict(LockOps.Field.KEY.keyword(), lock.nameValue, LockOps.Field.TOKEN.keyword(), w.tokenValue);
         at(now + latency(), () -> {
-            complete(w, OpType.OK, LockValues.ACQUIRE, w.heldLock, null);
+            complete(w, OpType.OK, LockOps.ACQUIRE, w.heldLock, null);
             lock.lastCompletedToken = w.token;
             at(now + think(), () -> read(w));
         });
@@ -223,7 +228,7 @@ final class LockSimulation {
     // ---- read and append ----
 
     private boolean stale(SimWorker w, boolean write) {
-        if (fencing == Fencing.NONE || (fencing == Fencing.WRITES && !write)) {
+        if (fencing == Fencing.UNFENCED || (fencing == Fencing.WRITES_ONLY && !write)) {
             return false;
         }
         if (w.token < w.lock.maxSeen) {
@@ -234,10 +239,10 @@ final class LockSimulation {
     }
 
     private void read(SimWorker w) {
-        invoke(w, LockValues.READ, w.heldKey);
+        invoke(w, LockOps.READ, w.heldKey);
         if (random.nextDouble() < LOST_READ) {
             at(now + CLIENT_TIMEOUT, () -> {
-                complete(w, OpType.INFO, LockValues.READ, w.heldKey, "timeout");
+                complete(w, OpType.INFO, LockOps.READ, w.heldKey, LockOps.TIMEOUT);
                 at(now + think(), () -> release(w));
             });
             return;
@@ -254,13 +259,13 @@ final class LockSimulation {
             Value seen = last;
             at(now + latency(), () -> {
                 if (refused) {
-                    complete(w, OpType.FAIL, LockValues.READ, w.heldKey, "stale-token");
+                    complete(w, OpType.FAIL, LockOps.READ, w.heldKey, LockOps.STALE_TOKEN);
                     at(now + think(), () -> release(w));
                     return;
                 }
                 w.lastRead = seen;
                 w.staleRead = staleRead;
-                complete(w, OpType.OK, LockValues.READ, readValue(w, seen), null);
+                complete(w, OpType.OK, LockOps.READ, readValue(w, seen), null);
                 afterRead(w);
             });
         });
@@ -271,15 +276,15 @@ final class LockSimulation {
         if (paused != null && paused.lock == w.lock && w.generation > paused.generation) {
             SimWorker sleeper = paused;
             paused = null;
-            events.add(new Op(events.size(), now, OpType.INFO, Process.NEMESIS, "stop-pause",
-                    Value.map("targets", Value.vec(Value.of("worker-" + sleeper.slot)))));
+            events.add(new Op(events.size(), now, OpType.INFO, Process.NEMESIS, NemesisOps.stop(PAUSE),
+                    Value.map(NemesisOps.TARGETS, Value.vec(Value.of("worker-" + sleeper.slot)))));
             append(sleeper, 50_000);
         } else if (paused == null && pending.contains(LockAnomaly.EXPIRED_LEASE) && halfway() && workers.length > 1) {
             paused = w;
             pending.remove(LockAnomaly.EXPIRED_LEASE);
             injected.add(LockAnomaly.EXPIRED_LEASE);
-            events.add(new Op(events.size(), now, OpType.INFO, Process.NEMESIS, "start-pause",
-                    Value.map("targets", Value.vec(Value.of("worker-" + w.slot)), "ms", 2 * TTL / MS)));
+            events.add(new Op(events.size(), now, OpType.INFO, Process.NEMESIS, NemesisOps.start(PAUSE),
+                    Value.map(NemesisOps.TARGETS, Value.vec(Value.of("worker-" + w.slot)), "ms", 2 * TTL / MS)));
             SimLock lock = w.lock;
             long generation = w.generation;
             at(Math.max(now, w.grantTime + TTL), () -> expire(lock, generation));
@@ -291,7 +296,7 @@ final class LockSimulation {
     private void append(SimWorker w, long delay) {
         Value id = new Value.Str("e-" + w.processId + "-" + (++w.appends));
         Value value = appendValue(w, id);
-        invoke(w, LockValues.APPEND, value);
+        invoke(w, LockOps.APPEND, value);
         boolean lost = random.nextDouble() < LOST_APPEND;
         at(now + delay, () -> {
             boolean refused = stale(w, true);
@@ -311,8 +316,8 @@ final class LockSimulation {
             long reply = lost ? w.invokeTime + CLIENT_TIMEOUT : now + latency();
             at(Math.max(now, reply), () -> {
                 OpType type = lost ? OpType.INFO : refused || failAnyway ? OpType.FAIL : OpType.OK;
-                String error = lost ? "timeout" : refused ? "stale-token" : failAnyway ? "unavailable" : null;
-                complete(w, type, LockValues.APPEND, value, error);
+                Value error = lost ? LockOps.TIMEOUT : refused ? LockOps.STALE_TOKEN : failAnyway ? UNAVAILABLE : null;
+                complete(w, type, LockOps.APPEND, value, error);
                 at(now + think(), () -> release(w));
             });
         });
@@ -322,13 +327,13 @@ final class LockSimulation {
 
     private void release(SimWorker w) {
         Value value = w.heldLock;
-        invoke(w, LockValues.RELEASE, value);
+        invoke(w, LockOps.RELEASE, value);
         if (random.nextDouble() < LOST_RELEASE) {
             SimLock lock = w.lock;
             long generation = w.generation;
             at(Math.max(now, w.grantTime + TTL), () -> expire(lock, generation));
             at(now + CLIENT_TIMEOUT, () -> {
-                complete(w, OpType.INFO, LockValues.RELEASE, value, "timeout");
+                complete(w, OpType.INFO, LockOps.RELEASE, value, LockOps.TIMEOUT);
                 at(now + think(), () -> startCycle(w));
             });
             return;
@@ -342,7 +347,7 @@ final class LockSimulation {
                 grantNext(lock);
             }
             at(now + latency(), () -> {
-                complete(w, mine ? OpType.OK : OpType.FAIL, LockValues.RELEASE, value, mine ? null : "not-held");
+                complete(w, mine ? OpType.OK : OpType.FAIL, LockOps.RELEASE, value, mine ? null : LockOps.NOT_HELD);
                 at(now + think(), () -> startCycle(w));
             });
         });

@@ -1,5 +1,6 @@
 package io.lockchaos.checker.lock;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Checker;
@@ -61,14 +62,14 @@ public final class MutexCheck implements Checker {
     static Set<Integer> futileAcquires(History history) {
         Map<Holder, Integer> lastRelease = new HashMap<>();
         for (Operation op : history.clientOperations()) {
-            if (op.f().equals(LockValues.RELEASE) && !op.isFail()) {
+            if (op.f().equals(LockOps.RELEASE) && !op.isFail()) {
                 int end = op.isIndeterminate() ? Integer.MAX_VALUE : op.completion().index();
                 lastRelease.merge(holder(op), end, Math::max);
             }
         }
         Set<Integer> futile = new HashSet<>();
         for (Operation op : history.clientOperations()) {
-            if (op.f().equals(LockValues.ACQUIRE) && op.isIndeterminate()
+            if (op.f().equals(LockOps.ACQUIRE) && op.isIndeterminate()
                     && lastRelease.getOrDefault(holder(op), -1) < op.invocation().index()) {
                 futile.add(op.id());
             }
@@ -80,7 +81,7 @@ public final class MutexCheck implements Checker {
     }
 
     private static Holder holder(Operation op) {
-        return new Holder(op.process(), LockValues.lockOrKey(op.input()).orElse(LockValues.UNNAMED));
+        return new Holder(op.process(), LockOps.lockOrKey(op.input()).orElse(Sentences.UNNAMED));
     }
 
     @Override
@@ -92,14 +93,14 @@ public final class MutexCheck implements Checker {
             return CheckResult.valid(name(), "the history has no acquires or releases: nothing to check");
         }
         String scope = result.stats().operations() + " acquires and releases of "
-                + LockValues.count(locks, "lock") + " against " + model.name();
+                + Sentences.count(locks, "lock") + " against " + model.name();
         switch (result.valid()) {
             case VALID:
                 return CheckResult.valid(name(), "linearizable: " + scope);
             case INVALID:
                 List<Evidence> evidence = List.copyOf(result.counterexamples());
                 return new CheckResult(name(), Validity.INVALID, "not linearizable for "
-                        + LockValues.count(evidence.size(), "lock") + " (" + scope + ")", evidence);
+                        + Sentences.count(evidence.size(), "lock") + " (" + scope + ")", evidence);
             default:
                 return CheckResult.unknown(name(), "could not decide: " + result.reason() + " (" + scope + ")");
         }

@@ -15,12 +15,12 @@ public record OverlappingHolds(String lock, Hold first, Hold second, double over
 
     @Override
     public String explanation() {
-        String name = LockValues.display(lock);
+        String name = Sentences.display(lock);
         return String.format(Locale.ROOT, "Process %s held %s with %s from %s to %s%s, and process %s held it with %s"
                         + " from %s to %s%s: for %.1f ms both believed they held %s.",
-                first.process(), name, LockValues.tokenText(first.token()), LockValues.at(first.start()),
-                LockValues.at(first.end()), first.released() ? "" : " (never released)",
-                second.process(), LockValues.tokenText(second.token()), LockValues.at(second.start()),
-                LockValues.at(second.end()), second.released() ? "" : " (never released)", overlapMs, name);
+                first.process(), name, Sentences.tokenText(first.token()), Sentences.at(first.start()),
+                Sentences.at(first.end()), first.released() ? "" : " (never released)",
+                second.process(), Sentences.tokenText(second.token()), Sentences.at(second.start()),
+                Sentences.at(second.end()), second.released() ? "" : " (never released)", overlapMs, name);
     }
 }

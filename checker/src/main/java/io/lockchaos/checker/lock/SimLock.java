@@ -1,5 +1,6 @@
 package io.lockchaos.checker.lock;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.history.Value;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -29,8 +30,8 @@ final class SimLock {
     SimLock(String name) {
         this.name = name;
         this.nameValue = new Value.Str(name);
-        this.lockValue = SimValues.dict(SimValues.LOCK, nameValue);
-        this.keyValue = SimValues.dict(SimValues.KEY, nameValue);
+        this.lockValue = SimValues.dict(LockOps.Field.LOCK.keyword(), nameValue);
+        this.keyValue = SimValues.dict(LockOps.Field.KEY.keyword(), nameValue);
     }
 
     Value last() {

@@ -1,5 +1,6 @@
 package io.lockchaos.checker.lock;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Checker;
@@ -33,51 +34,51 @@ public final class TokensCheck implements Checker {
 
     @Override
     public CheckResult check(History history, CheckOptions options) {
-        Map<String, List<Grant>> byLock = grants(history);
+        Map<String, List<GrantedToken>> byLock = grants(history);
         if (byLock.isEmpty()) {
             return CheckResult.valid(name(), "no grant carried a fencing token, so there were no tokens to check");
         }
         List<Evidence> evidence = new ArrayList<>();
         long violations = 0;
         int grants = 0;
-        for (Map.Entry<String, List<Grant>> lock : byLock.entrySet()) {
+        for (Map.Entry<String, List<GrantedToken>> lock : byLock.entrySet()) {
             grants += lock.getValue().size();
             violations += sweep(lock.getKey(), lock.getValue(), evidence);
         }
-        String counted = LockValues.count(grants, "token") + " on " + LockValues.count(byLock.size(), "lock");
+        String counted = Sentences.count(grants, "token") + " on " + Sentences.count(byLock.size(), "lock");
         if (violations == 0) {
             return CheckResult.valid(name(), "tokens grew in real-time order (" + counted + ")");
         }
-        return new CheckResult(name(), Validity.INVALID, LockValues.count(violations, "grant")
+        return new CheckResult(name(), Validity.INVALID, Sentences.count(violations, "grant")
                 + " repeated or went below an earlier completed grant's token (" + counted + ")", evidence);
     }
 
-    private static Map<String, List<Grant>> grants(History history) {
-        Map<String, List<Grant>> byLock = new LinkedHashMap<>();
+    private static Map<String, List<GrantedToken>> grants(History history) {
+        Map<String, List<GrantedToken>> byLock = new LinkedHashMap<>();
         for (Operation op : history.clientOperations()) {
-            if (!op.isOk() || !op.f().equals(LockValues.ACQUIRE)) {
+            if (!op.isOk() || !op.f().equals(LockOps.ACQUIRE)) {
                 continue;
             }
-            String lock = LockValues.lockOrKey(op.input()).orElse(LockValues.UNNAMED);
-            Long token = LockValues.token(op.output());
+            String lock = LockOps.lockOrKey(op.input()).orElse(Sentences.UNNAMED);
+            Long token = LockOps.token(op.output()).orElse(null);
             if (token != null) {
-                byLock.computeIfAbsent(lock, k -> new ArrayList<>()).add(Grant.of(lock, token, op));
+                byLock.computeIfAbsent(lock, k -> new ArrayList<>()).add(GrantedToken.of(lock, token, op));
             }
         }
         return byLock;
     }
 
-    private static long sweep(String lock, List<Grant> byInvocation, List<Evidence> evidence) {
-        List<Grant> byCompletion = new ArrayList<>(byInvocation);
-        byCompletion.sort(Comparator.comparingInt(Grant::completeEvent));
-        byInvocation.sort(Comparator.comparingInt(Grant::invokeEvent));
-        Grant largest = null;
+    private static long sweep(String lock, List<GrantedToken> byInvocation, List<Evidence> evidence) {
+        List<GrantedToken> byCompletion = new ArrayList<>(byInvocation);
+        byCompletion.sort(Comparator.comparingInt(GrantedToken::completeEvent));
+        byInvocation.sort(Comparator.comparingInt(GrantedToken::invokeEvent));
+        GrantedToken largest = null;
         int completed = 0;
         long violations = 0;
-        for (Grant later : byInvocation) {
+        for (GrantedToken later : byInvocation) {
             while (completed < byCompletion.size()
                     && byCompletion.get(completed).completeEvent() < later.invokeEvent()) {
-                Grant done = byCompletion.get(completed++);
+                GrantedToken done = byCompletion.get(completed++);
                 if (largest == null || done.token() > largest.token()) {
                     largest = done;
                 }

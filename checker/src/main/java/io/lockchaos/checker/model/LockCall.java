@@ -1,5 +1,6 @@
 package io.lockchaos.checker.model;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Operation;
 import io.lockchaos.history.Process;
@@ -65,10 +66,10 @@ public sealed interface LockCall {
         String lock = lockOf(operation);
         boolean ok = operation.type() == OpType.OK;
         switch (operation.f()) {
-            case "acquire":
+            case LockOps.ACQUIRE:
                 OptionalLong granted = ok ? token(operation, operation.output(), model) : OptionalLong.empty();
                 return Optional.of(new Acquire(lock, operation.process(), granted));
-            case "release":
+            case LockOps.RELEASE:
                 return Optional.of(new Release(lock, operation.process(), token(operation, operation.input(), model)));
             default:
                 throw ModelException.at(operation, model, "has :f :" + operation.f()
@@ -78,7 +79,7 @@ public sealed interface LockCall {
 
     /** The lock an operation names: its value's {@code :lock}, else {@link Model#WHOLE}. */
     static String lockOf(Operation operation) {
-        return operation.input().get("lock").map(OperationKeys::text).orElse(Model.WHOLE);
+        return LockOps.Field.LOCK.in(operation.input()).map(OperationKeys::text).orElse(Model.WHOLE);
     }
 
     /**
@@ -91,7 +92,7 @@ public sealed interface LockCall {
         if (input.isNil()) {
             return;
         }
-        Optional<Value> lock = input instanceof Value.Dict ? input.get("lock") : Optional.empty();
+        Optional<Value> lock = input instanceof Value.Dict ? LockOps.Field.LOCK.in(input) : Optional.empty();
         if (lock.isEmpty() || !(lock.get() instanceof Value.Str || lock.get() instanceof Value.Kw)) {
             throw ModelException.at(operation, model, "has value " + input + "; a lock operation's value is nil"
                     + " (one lock) or a map with the lock's name, such as {:lock \"job-0\"}");
@@ -99,7 +100,7 @@ public sealed interface LockCall {
     }
 
     private static OptionalLong token(Operation operation, Value value, String model) {
-        Optional<Value> token = value.get("token");
+        Optional<Value> token = LockOps.Field.TOKEN.in(value);
         if (token.isEmpty() || token.get().isNil()) {
             return OptionalLong.empty();
         }

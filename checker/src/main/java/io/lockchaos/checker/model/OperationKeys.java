@@ -1,5 +1,6 @@
 package io.lockchaos.checker.model;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.history.Operation;
 import io.lockchaos.history.Value;
 import java.util.Optional;
@@ -15,12 +16,12 @@ final class OperationKeys {
     }
 
     static Optional<String> keyOf(Operation operation) {
-        Value extra = operation.invocation().extra().get("key");
+        Value extra = operation.invocation().extra().get(LockOps.Field.KEY.text());
         if (extra != null) {
             return Optional.of(text(extra));
         }
         Value input = operation.input();
-        Optional<Value> inValue = input.get("key").or(() -> input.get("lock"));
+        Optional<Value> inValue = LockOps.Field.KEY.in(input).or(() -> LockOps.Field.LOCK.in(input));
         return inValue.map(OperationKeys::text);
     }
 

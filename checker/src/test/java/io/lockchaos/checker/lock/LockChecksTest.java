@@ -1,5 +1,6 @@
 package io.lockchaos.checker.lock;
 
+import io.lockchaos.history.ops.Fencing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -80,7 +81,7 @@ class LockChecksTest {
 
     @Test
     void evidenceIsCappedButEveryAnomalyIsCounted() {
-        GeneratedHistory generated = LockHistories.generate(11, 4_000, 3, 1, Fencing.WRITES, LockAnomaly.TOKEN_REGRESSION);
+        GeneratedHistory generated = LockHistories.generate(11, 4_000, 3, 1, Fencing.WRITES_ONLY, LockAnomaly.TOKEN_REGRESSION);
         CheckResult tokens = new TokensCheck().check(generated.history(), CheckOptions.defaults());
         assertEquals(Validity.INVALID, tokens.valid());
         assertTrue(tokens.evidence().size() <= TokensCheck.MAX_EVIDENCE);

@@ -1,5 +1,6 @@
 package io.lockchaos.checker.lock;
 
+import io.lockchaos.history.ops.Fencing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -57,11 +58,11 @@ class LockHistoriesPropertiesTest {
                                                                 @ForAll Fencing fencing,
                                                                 @ForAll @IntRange(min = 2, max = 8) int workers,
                                                                 @ForAll @IntRange(min = 1, max = 3) int locks) {
-        Assume.that(anomaly != LockAnomaly.TOKEN_REGRESSION || fencing != Fencing.NONE);
+        Assume.that(anomaly != LockAnomaly.TOKEN_REGRESSION || fencing != Fencing.UNFENCED);
         GeneratedHistory generated = LockHistories.generate(seed, 3_000, workers, locks, fencing, anomaly);
         assertEquals(java.util.Set.of(anomaly), generated.injected(), "the generator found no place for " + anomaly);
         List<String> invalid = new java.util.ArrayList<>(anomaly.caughtBy());
-        if (anomaly == LockAnomaly.EXPIRED_LEASE && fencing != Fencing.ALL) {
+        if (anomaly == LockAnomaly.EXPIRED_LEASE && fencing != Fencing.FENCED) {
             invalid.add("ledger");
         }
         Map<String, CheckResult> results = checkAll(generated);
@@ -91,8 +92,8 @@ class LockHistoriesPropertiesTest {
                                                           @ForAll @IntRange(min = 2, max = 8) int workers,
                                                           @ForAll @IntRange(min = 1, max = 3) int locks) {
         GeneratedHistory generated = expiredLease
-                ? LockHistories.generate(seed, 1_500, workers, locks, Fencing.ALL, LockAnomaly.EXPIRED_LEASE)
-                : LockHistories.generate(seed, 1_500, workers, locks, Fencing.ALL);
+                ? LockHistories.generate(seed, 1_500, workers, locks, Fencing.FENCED, LockAnomaly.EXPIRED_LEASE)
+                : LockHistories.generate(seed, 1_500, workers, locks, Fencing.FENCED);
         var owner = new io.lockchaos.checker.model.OwnerMutexModel();
         Validity unpruned = io.lockchaos.checker.linear.Linearizability.check(generated.history(),
                 new LockOperationsOnly<>(owner, java.util.Set.of()), OPTIONS).valid();

@@ -1,5 +1,6 @@
 package io.lockchaos.checker.lock;
 
+import io.lockchaos.history.ops.Fencing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,10 +19,10 @@ class LockHistoriesTest {
 
     @Test
     void theSameSeedGivesTheSameHistory() {
-        History a = LockHistories.generate(7, 3_000, 4, 2, Fencing.ALL, LockAnomaly.EXPIRED_LEASE).history();
-        History b = LockHistories.generate(7, 3_000, 4, 2, Fencing.ALL, LockAnomaly.EXPIRED_LEASE).history();
+        History a = LockHistories.generate(7, 3_000, 4, 2, Fencing.FENCED, LockAnomaly.EXPIRED_LEASE).history();
+        History b = LockHistories.generate(7, 3_000, 4, 2, Fencing.FENCED, LockAnomaly.EXPIRED_LEASE).history();
         assertEquals(a.ops(), b.ops());
-        History c = LockHistories.generate(8, 3_000, 4, 2, Fencing.ALL, LockAnomaly.EXPIRED_LEASE).history();
+        History c = LockHistories.generate(8, 3_000, 4, 2, Fencing.FENCED, LockAnomaly.EXPIRED_LEASE).history();
         assertTrue(!a.ops().equals(c.ops()), "another seed gives another history");
     }
 
@@ -54,9 +55,9 @@ class LockHistoriesTest {
     @Test
     void impossibleAnomaliesAreRefused() {
         assertThrows(IllegalArgumentException.class,
-                () -> LockHistories.generate(1, 100, 1, 1, Fencing.ALL, LockAnomaly.EXPIRED_LEASE));
+                () -> LockHistories.generate(1, 100, 1, 1, Fencing.FENCED, LockAnomaly.EXPIRED_LEASE));
         assertThrows(IllegalArgumentException.class,
-                () -> LockHistories.generate(1, 100, 2, 1, Fencing.NONE, LockAnomaly.TOKEN_REGRESSION));
+                () -> LockHistories.generate(1, 100, 2, 1, Fencing.UNFENCED, LockAnomaly.TOKEN_REGRESSION));
     }
 
     private static long count(List<Operation> ops, String f, OpType type) {

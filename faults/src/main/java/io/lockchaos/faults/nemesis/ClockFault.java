@@ -1,5 +1,6 @@
 package io.lockchaos.faults.nemesis;
 
+import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.history.Value;
 import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultParser;
@@ -184,9 +185,9 @@ public final class ClockFault implements FaultPackage {
 
     private static Value.Dict clocks(Map<ClockSkewable, Duration> from, Map<ClockSkewable, Duration> to) {
         List<Value> clocks = new ArrayList<>();
-        from.forEach((n, d) -> clocks.add(Value.map("node", n.name(), "old", Values.offset(d),
-                "new", Values.offset(to.get(n)))));
-        return Value.map("targets", Values.names(Each.names(List.copyOf(from.keySet()))),
+        from.forEach((n, d) -> clocks.add(Value.map("node", n.name(), "old", NemesisOps.offset(d),
+                "new", NemesisOps.offset(to.get(n)))));
+        return Value.map(NemesisOps.TARGETS, NemesisOps.names(Each.names(List.copyOf(from.keySet()))),
                 "clocks", new Value.Vec(clocks));
     }
 

@@ -1,5 +1,6 @@
 package io.lockchaos.faults.nemesis;
 
+import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.history.Value;
 import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultParser;
@@ -51,7 +52,7 @@ public final class KillFault implements FaultPackage {
             startAll(nodes);
             throw e;
         }
-        recorder.record(NemesisOps.start(BAND), Values.targets(nodes));
+        recorder.record(NemesisOps.start(BAND), NemesisOps.targets(Each.names(nodes)));
         return new Healing(spec, () -> recorder.record(NemesisOps.stop(BAND), startAll(nodes)));
     }
 
@@ -74,6 +75,6 @@ public final class KillFault implements FaultPackage {
     private static Value.Dict startAll(List<Killable> nodes) {
         List<Value> addresses = new ArrayList<>();
         Each.node(nodes, "start", n -> addresses.add(Value.of(n.name() + "=" + n.start())));
-        return Value.map("targets", Values.names(Each.names(nodes)), "addresses", new Value.Vec(addresses));
+        return Value.map(NemesisOps.TARGETS, NemesisOps.names(Each.names(nodes)), "addresses", new Value.Vec(addresses));
     }
 }

@@ -1,5 +1,6 @@
 package io.lockchaos.faults.nemesis;
 
+import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.history.Value;
 import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultMenu;
@@ -88,7 +89,7 @@ public final class NodeNemesis implements Nemesis {
             Each.all("sweep the nodes", steps);
         } finally {
             Map<Value, Value> value = new LinkedHashMap<>();
-            undone.forEach((key, names) -> value.put(Value.kw(key), Values.names(names)));
+            undone.forEach((key, names) -> value.put(Value.kw(key), NemesisOps.names(names)));
             value.putAll(beyond);
             recorder.record(NemesisOps.HEAL_ALL, new Value.Dict(value));
         }

@@ -1,5 +1,6 @@
 package io.lockchaos.faults.nemesis;
 
+import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.history.Value;
 import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultParser;
@@ -112,7 +113,7 @@ public final class PartitionFault implements FaultPackage {
     }
 
     private static Value.Dict describe(String shape, Grudge grudge) {
-        List<Value> components = grudge.components().stream().map(Values::names).toList();
+        List<Value> components = grudge.components().stream().map(NemesisOps::names).toList();
         return Value.map("shape", shape,
                 "components", new Value.Vec(components), "bridge", grudge.bridge());
     }

@@ -1,5 +1,6 @@
 package io.lockchaos.faults.nemesis;
 
+import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.faults.schedule.FaultSpec;
@@ -44,10 +45,10 @@ public final class PauseFault implements FaultPackage {
             Each.node(nodes, "resume after a failed pause", Pausable::resume);
             throw e;
         }
-        recorder.record(NemesisOps.start(BAND), Values.targets(nodes));
+        recorder.record(NemesisOps.start(BAND), NemesisOps.targets(Each.names(nodes)));
         return new Healing(spec, () -> {
             Each.node(nodes, "resume", Pausable::resume);
-            recorder.record(NemesisOps.stop(BAND), Values.targets(nodes));
+            recorder.record(NemesisOps.stop(BAND), NemesisOps.targets(Each.names(nodes)));
         });
     }
 

@@ -28,7 +28,7 @@
  * {@code :heal-all} op). Each injection and heal is one {@code :info} operation of process
  * {@code :nemesis} through a {@link io.lockchaos.faults.nemesis.FaultRecorder}
  * ({@code :start-pause}, {@code :stop-pause}, {@code :start-clock} with old and new offsets,
- * {@code :heal-all}, ...), named by {@link io.lockchaos.faults.nemesis.NemesisOps}, from which
+ * {@code :heal-all}, ...), named by {@link io.lockchaos.history.ops.NemesisOps}, from which
  * the report draws its fault bands.
  *
  * <p>{@link io.lockchaos.faults.nemesis.ScheduleRunner} plays a scripted or random

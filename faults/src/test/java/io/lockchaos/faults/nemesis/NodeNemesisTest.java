@@ -1,5 +1,6 @@
 package io.lockchaos.faults.nemesis;
 
+import io.lockchaos.history.ops.NemesisOps;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -228,8 +229,8 @@ class NodeNemesisTest {
 
             @Override
             public io.lockchaos.history.Value.Dict healAll() {
-                return io.lockchaos.history.Value.map("toxics-removed", Values.names(List.of("latency-1")),
-                        "proxies-enabled", Values.names(List.of("redis-1")));
+                return io.lockchaos.history.Value.map("toxics-removed", NemesisOps.names(List.of("latency-1")),
+                        "proxies-enabled", NemesisOps.names(List.of("redis-1")));
             }
         };
         FaultTargets withProxy = new FaultTargets() {

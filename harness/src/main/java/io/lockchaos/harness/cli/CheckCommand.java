@@ -1,5 +1,6 @@
 package io.lockchaos.harness.cli;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.Checker;
 import io.lockchaos.history.LockchaosException;
@@ -190,7 +191,7 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     private static boolean looksLikeLockWorkload(History history) {
-        return history.operations().stream().anyMatch(op -> op.f().equals("acquire"));
+        return history.operations().stream().anyMatch(op -> op.f().equals(LockOps.ACQUIRE));
     }
 
     private int usage(String message) {

@@ -4,7 +4,7 @@ import io.lockchaos.history.History;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.checker.lock.LockAnomaly;
 import io.lockchaos.checker.lock.LockHistories;
-import io.lockchaos.checker.lock.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -91,7 +91,7 @@ final class ColdBench {
         List<Case> cases = new ArrayList<>();
         List<String> heap = List.of("-Xmx2g");
         for (int locks : new int[] {1, 4}) {
-            History invalid = LockHistories.generate(1L, events, BenchCommand.LOCK_WORKERS, locks, Fencing.ALL,
+            History invalid = LockHistories.generate(1L, events, BenchCommand.LOCK_WORKERS, locks, Fencing.FENCED,
                     LockAnomaly.EXPIRED_LEASE).history();
             for (Variant v : List.of(new Variant("valid", LockHistories.valid(1L, events, BenchCommand.LOCK_WORKERS,
                     locks), 0), new Variant("invalid", invalid, 1))) {

@@ -98,7 +98,7 @@ record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes, Li
         int ports = routes.size() + replication.size() + quorum.size();
         ProxyContainer container = options.upstreamToxiproxy()
                 ? ProxyContainer.upstream(options.toxiproxyImage(), ports)
-                : ProxyContainer.lockchaos(images.tag(Image.JVM), LockchaosJar.find(), ports,
+                : ProxyContainer.lockchaos(images.tag(Image.JVM), NodeJar.find(), ports,
                         JvmContainer.engineIsLocal());
         NodeSpec spec = new NodeSpec(Node.PROXY_HOST, Role.PROXY, ProxyContainer.API_PORT, false, container);
         return new ProxyPlan(spec, container, List.copyOf(routes), List.copyOf(replication),

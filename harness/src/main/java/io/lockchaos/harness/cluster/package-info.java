@@ -23,7 +23,7 @@
  * a Toxiproxy-API server with one proxy per server node, named after the node, so that a
  * client connecting to {@link io.lockchaos.harness.cluster.Node#proxyPort()} can be slowed, cut or reset
  * by {@link io.lockchaos.harness.cluster.Cluster#links()}. By default it runs lockchaos's own server from
- * the shaded jar ({@code LockchaosJar} finds it); {@code LOCKCHAOS_TOXIPROXY_IMAGE} (or
+ * the node jar ({@link io.lockchaos.harness.cluster.NodeJar} finds it); {@code LOCKCHAOS_TOXIPROXY_IMAGE} (or
  * {@link io.lockchaos.harness.cluster.ClusterOptions#withToxiproxyImage}) runs Shopify's image instead.
  * Two kinds of server links go through proxies of their own too: each Redis replica's
  * replication link ({@code redis-2-replication}, {@code ReplicationLinks}) and each ZooKeeper

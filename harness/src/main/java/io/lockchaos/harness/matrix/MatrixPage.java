@@ -1,7 +1,7 @@
 package io.lockchaos.harness.matrix;
 
 import io.lockchaos.checker.Validity;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

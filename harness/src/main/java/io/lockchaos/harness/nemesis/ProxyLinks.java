@@ -4,7 +4,7 @@ import io.lockchaos.history.Value;
 import io.lockchaos.faults.link.ActiveLinkFault;
 import io.lockchaos.faults.link.ToxiproxyLinks;
 import io.lockchaos.faults.nemesis.LinkFaults;
-import io.lockchaos.faults.nemesis.NemesisOps;
+import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.faults.link.LinkReset;
 import io.lockchaos.faults.link.LinkTarget;
 import io.lockchaos.faults.nemesis.ActiveFault;
@@ -67,10 +67,10 @@ final class ProxyLinks implements LinkFaults {
     private static Value.Dict describe(FaultSpec.LinkToxic toxic) {
         Value targets = new Value.Vec(toxic.targets().stream().map(Value::of).toList());
         return switch (toxic.kind()) {
-            case LATENCY -> Value.map("targets", targets, "latency-ms", toxic.latency().toMillis(),
+            case LATENCY -> Value.map(NemesisOps.TARGETS, targets, "latency-ms", toxic.latency().toMillis(),
                     "jitter-ms", toxic.jitter().toMillis());
-            case BANDWIDTH -> Value.map("targets", targets, "rate-kbps", toxic.rateKbps());
-            case BLACKHOLE, RESET_PEER -> Value.map("targets", targets);
+            case BANDWIDTH -> Value.map(NemesisOps.TARGETS, targets, "rate-kbps", toxic.rateKbps());
+            case BLACKHOLE, RESET_PEER -> Value.map(NemesisOps.TARGETS, targets);
         };
     }
 

@@ -4,7 +4,7 @@ import io.lockchaos.history.History;
 import io.lockchaos.history.Op;
 import io.lockchaos.history.Process;
 import io.lockchaos.history.Value;
-import io.lockchaos.faults.nemesis.NemesisOps;
+import io.lockchaos.history.ops.NemesisOps;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -61,7 +61,7 @@ record FaultBands(List<Timeline.Band> bands, List<Timeline.Mark> events) {
 
     /** " worker-1, worker-4" from {@code {:targets ["worker-1" "worker-4"]}}; "" without targets. */
     private static String targets(Value value) {
-        return value.get("targets").filter(v -> v instanceof Value.Vec).map(v -> ((Value.Vec) v).items().stream()
+        return value.get(NemesisOps.TARGETS).filter(v -> v instanceof Value.Vec).map(v -> ((Value.Vec) v).items().stream()
                 .map(t -> t instanceof Value.Str s ? s.value() : t.toString()).collect(Collectors.joining(", ", " ", "")))
                 .orElse("");
     }

@@ -1,5 +1,6 @@
 package io.lockchaos.harness.report;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.checker.lock.LockChecks;
 import io.lockchaos.history.History;
 import io.lockchaos.history.Op;
@@ -68,14 +69,14 @@ public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, 
     }
 
     private static java.util.Optional<Mark> appendMark(Operation op, Layout layout) {
-        if (!op.f().equals("append") || op.isOk()) {
+        if (!op.f().equals(LockOps.APPEND) || op.isOk()) {
             return java.util.Optional.empty();
         }
         Op last = op.completed().orElse(op.invocation());
         boolean stale = LockChecks.isStaleToken(last.error());
         Mark.Kind kind = stale ? Mark.Kind.STALE_TOKEN : op.isFail() ? Mark.Kind.FAILED : Mark.Kind.INDETERMINATE;
-        String text = "process " + op.process() + " append " + op.input().getString("id").orElse("")
-                + " to " + op.input().getString("key").orElse("?") + " (" + op.input().getLong("token")
+        String text = "process " + op.process() + " append " + LockOps.Field.ID.string(op.input()).orElse("")
+                + " to " + LockOps.Field.KEY.string(op.input()).orElse("?") + " (" + op.input().getLong("token")
                 .map(t -> "token " + t).orElse("no token") + "): " + (op.isFail() ? "fail" : "info")
                 + (last.error().isNil() ? "" : " " + last.error());
         return java.util.Optional.of(new Mark(layout.rowOf(op.process()), last.time(), kind, text));
@@ -83,10 +84,10 @@ public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, 
 
     private static Mark finalRead(Operation op, Layout layout) {
         Op last = op.completed().orElse(op.invocation());
-        String entries = last.value().get("entries").filter(v -> v instanceof Value.Vec)
+        String entries = LockOps.Field.ENTRIES.in(last.value()).filter(v -> v instanceof Value.Vec)
                 .map(v -> ((Value.Vec) v).items().size() + " entries").orElse(op.isOk() ? "no entries" : "no answer");
         return new Mark(layout.rowOf(op.process()), last.time(), Mark.Kind.FINAL_READ, op.f() + " "
-                + op.input().getString("key").orElse("?") + ": " + op.type().keyword() + ", " + entries);
+                + LockOps.Field.KEY.string(op.input()).orElse("?") + ": " + op.type().keyword() + ", " + entries);
     }
 
     /**

@@ -1,16 +1,16 @@
 package io.lockchaos.harness.run;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.history.Op;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Process;
 import io.lockchaos.history.Value;
 import io.lockchaos.workloads.lock.Address;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.storage.LedgerEntry;
 import io.lockchaos.workloads.storage.RedisStorage;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -42,18 +42,14 @@ final class FinalRead {
         try (RedisStorage store = new RedisStorage(storage, Fencing.UNFENCED, Duration.ofSeconds(10))) {
             for (Map.Entry<String, Fencing> k : keys.entrySet()) {
                 String key = k.getKey();
-                Value input = Value.map("key", key);
+                Value input = LockOps.readAll(key);
                 record.accept(op(OpType.INVOKE, input, Value.NIL));
                 try {
                     List<Value> entries = new ArrayList<>();
                     for (LedgerEntry e : store.readAll(key)) {
                         entries.add(entry(e));
                     }
-                    Map<Value, Value> out = new LinkedHashMap<>();
-                    out.put(Value.kw("key"), Value.of(key));
-                    out.put(Value.kw("fencing"), Value.of(k.getValue().id()));
-                    out.put(Value.kw("entries"), new Value.Vec(entries));
-                    record.accept(op(OpType.OK, new Value.Dict(out), Value.NIL));
+                    record.accept(op(OpType.OK, LockOps.readAll(key, k.getValue(), entries), Value.NIL));
                 } catch (RuntimeException e) {
                     record.accept(op(OpType.INFO, input, Value.of(e.toString())));
                 }
@@ -62,17 +58,10 @@ final class FinalRead {
     }
 
     private static Value entry(LedgerEntry e) {
-        Map<Value, Value> m = new LinkedHashMap<>();
-        m.put(Value.kw("id"), Value.of(e.id()));
-        m.put(Value.kw("prev"), e.prev().map(Value::of).orElse(Value.NIL));
-        if (e.token().isPresent()) {
-            m.put(Value.kw("token"), Value.of(e.token().getAsLong()));
-        }
-        m.put(Value.kw("process"), Value.of(e.writer()));
-        return new Value.Dict(m);
+        return LockOps.entry(e.id(), e.prev(), e.token(), e.writer());
     }
 
     private Op op(OpType type, Value value, Value error) {
-        return new Op(0, System.nanoTime() - start, type, Process.FINAL, "read-all", value, error, Map.of());
+        return new Op(0, System.nanoTime() - start, type, Process.FINAL, LockOps.READ_ALL, value, error, Map.of());
     }
 }

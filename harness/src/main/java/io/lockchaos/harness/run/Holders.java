@@ -1,5 +1,7 @@
 package io.lockchaos.harness.run;
 
+import io.lockchaos.history.OpType;
+import io.lockchaos.history.ops.LockOps;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,6 +24,8 @@ final class Holders {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The alias prefix in schedules: {@code holder-unfenced}. */
     static final String ALIAS = "holder-";
+    private static final String QUOTED_ACQUIRE = "\"" + LockOps.ACQUIRE + "\"";
+    private static final String QUOTED_RELEASE = "\"" + LockOps.RELEASE + "\"";
 
     /** Worker → when (System.nanoTime) its current grant was seen; absent when it holds nothing. */
     private final Map<String, Long> holding = new ConcurrentHashMap<>();
@@ -30,7 +34,7 @@ final class Holders {
     /** Notes one history line that worker {@code worker} streamed. */
     void saw(String worker, String line) {
         started.add(worker);
-        if (!line.contains("\"acquire\"") && !line.contains("\"release\"")) {
+        if (!line.contains(QUOTED_ACQUIRE) && !line.contains(QUOTED_RELEASE)) {
             return;
         }
         JsonNode op;
@@ -42,9 +46,9 @@ final class Holders {
         }
         String f = op.path("f").asText();
         String type = op.path("type").asText();
-        if (f.equals("acquire") && type.equals("ok")) {
+        if (f.equals(LockOps.ACQUIRE) && type.equals(OpType.OK.keyword())) {
             holding.put(worker, System.nanoTime());
-        } else if (f.equals("release") && type.equals("invoke")) {
+        } else if (f.equals(LockOps.RELEASE) && type.equals(OpType.INVOKE.keyword())) {
             holding.remove(worker);
         }
     }

@@ -1,6 +1,6 @@
 package io.lockchaos.harness.run;
 
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import java.util.List;
 import java.util.stream.IntStream;
 

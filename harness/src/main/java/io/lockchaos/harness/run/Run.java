@@ -3,6 +3,7 @@ package io.lockchaos.harness.run;
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.history.History;
+import io.lockchaos.harness.cluster.NodeJar;
 import io.lockchaos.harness.cluster.Cluster;
 import io.lockchaos.harness.cluster.ClusterOptions;
 import io.lockchaos.harness.cluster.Clusters;
@@ -14,7 +15,7 @@ import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.harness.nemesis.ClusterTargets;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.LockConfig;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -202,7 +203,7 @@ public final class Run implements AutoCloseable {
 
     private void startWorkers(long start) {
         String image = ImageTags.forProject().tag(ImageTags.Image.JVM);
-        Path jar = WorkerJar.find();
+        Path jar = NodeJar.find();
         LockConfig lock = scenario.lock().config(cluster);
         Node storage = cluster.nodes(Role.STORAGE).get(0);
         String storageNode = storage.name() + ":" + storage.port();

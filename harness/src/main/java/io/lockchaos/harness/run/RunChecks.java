@@ -1,5 +1,6 @@
 package io.lockchaos.harness.run;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.history.History;
@@ -86,7 +87,7 @@ final class RunChecks {
             if (op.process() instanceof Process.Client c) {
                 mine = lane.owns(c.id(), totalWorkers);
             } else if (op.process().equals(Process.FINAL)) {
-                mine = op.value().getString("key").map(keys::contains).orElse(false);
+                mine = LockOps.Field.KEY.string(op.value()).map(keys::contains).orElse(false);
             } else {
                 mine = true;
             }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.harness.cluster.Topology;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -7,7 +7,7 @@ import io.lockchaos.workloads.lock.LockBackend;
 import io.lockchaos.workloads.lock.LockBackends;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.workloads.lock.Tokens;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package io.lockchaos.harness.report;
 
+import io.lockchaos.history.ops.NemesisOps;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,12 +55,12 @@ class HandWrittenHistoryTest {
 
     private String build() {
         hold(10, 100, 0, 1);
-        op(150, OpType.INFO, Process.NEMESIS, "start-pause", Value.map("targets", Value.vec(Value.of("worker-2"))));
+        op(150, OpType.INFO, Process.NEMESIS, "start-pause", Value.map(NemesisOps.TARGETS, Value.vec(Value.of("worker-2"))));
         hold(200, 400, 3, 2);                      // process 1 retired as 1 + 2 workers: worker-2's row
         hold(300, 350, 2, 3);                      // worker-1 again, inside process 3's hold: overlapping
         op(500, OpType.INFO, Process.NEMESIS, "heal-all", Value.map("resumed", Value.vec(Value.of("worker-2"))));
-        op(550, OpType.INFO, Process.NEMESIS, "stop-pause", Value.map("targets", Value.vec(Value.of("worker-2"))));
-        op(600, OpType.INFO, Process.NEMESIS, "start-clock", Value.map("targets", Value.vec(Value.of("redis-1"))));
+        op(550, OpType.INFO, Process.NEMESIS, "stop-pause", Value.map(NemesisOps.TARGETS, Value.vec(Value.of("worker-2"))));
+        op(600, OpType.INFO, Process.NEMESIS, "start-clock", Value.map(NemesisOps.TARGETS, Value.vec(Value.of("redis-1"))));
         op(700, OpType.INVOKE, new Process.Client(0), "acquire", Value.map("lock", LOCK));
         History history = History.of("hand-written", ops);
         List<Verdict> checks = new LockChecks().checkEach(history, CheckOptions.defaults()).stream()

@@ -1,5 +1,6 @@
 package io.lockchaos.harness.report;
 
+import io.lockchaos.history.ops.NemesisOps;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -56,7 +57,7 @@ class HostileHistoryTest {
         op(5, OpType.INVOKE, worker, "release", Value.map("lock", lock, "token", 1L), Value.NIL);
         op(6, OpType.OK, worker, "release", Value.map("lock", lock, "token", 1L), Value.NIL);
         String fault = hostile("fault");
-        op(7, OpType.INFO, Process.NEMESIS, "start-" + fault, Value.map("targets", Value.vec(Value.of(hostile("node")))),
+        op(7, OpType.INFO, Process.NEMESIS, "start-" + fault, Value.map(NemesisOps.TARGETS, Value.vec(Value.of(hostile("node")))),
                 Value.NIL);
         op(8, OpType.INFO, Process.NEMESIS, "stop-" + fault, Value.NIL, Value.NIL);
         op(9, OpType.INFO, Process.NEMESIS, hostile("event"), Value.map("detail", hostile("detail")), Value.NIL);

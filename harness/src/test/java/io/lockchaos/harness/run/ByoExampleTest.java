@@ -38,7 +38,7 @@ class ByoExampleTest {
     void theReadmesJavacLineCompilesTheExamplesSourcesAgainstTheWorkersJar() {
         assertEquals(ByoExample.files(ByoExample.DIR.resolve("src/main/java"), ".java"), README.sources().stream().sorted().toList());
         assertEquals(ByoExample.ROOT.resolve("harness/target/lockchaos.jar"), README.classpath(),
-                "the jar WorkerJar hands to the workers");
+                "the shaded CLI jar, which holds the lock SPI the workers run");
         assertEquals(List.of(), README.javacOptions());
     }
 

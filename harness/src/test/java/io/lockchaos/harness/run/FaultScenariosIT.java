@@ -11,7 +11,7 @@ import io.lockchaos.history.Process;
 import io.lockchaos.history.Value;
 import io.lockchaos.harness.cluster.Clusters;
 import io.lockchaos.harness.cluster.ProjectRoot;
-import io.lockchaos.faults.nemesis.NemesisOps;
+import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import java.io.IOException;
 import java.nio.file.Files;

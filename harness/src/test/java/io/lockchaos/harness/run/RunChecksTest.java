@@ -1,5 +1,6 @@
 package io.lockchaos.harness.run;
 
+import io.lockchaos.history.ops.NemesisOps;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,7 +41,7 @@ class RunChecksTest {
     void processesBelongToTheirLaneEvenAfterRetiringAndFinalReadsByKey() {
         grant(0, "unfenced-job-0", 1);         // unfenced, never released
         grant(2, "fenced-job-0", 1);           // fenced
-        op(OpType.INFO, Process.NEMESIS, "start-pause", Value.map("targets", "worker-1"));
+        op(OpType.INFO, Process.NEMESIS, "start-pause", Value.map(NemesisOps.TARGETS, "worker-1"));
         grant(5, "unfenced-job-0", 2);         // process 1 retired as 1 + 4: unfenced, overlapping process 0
         op(OpType.INVOKE, Process.FINAL, "read-all", Value.map("key", "fenced-job-0"));
         op(OpType.OK, Process.FINAL, "read-all", Value.map("key", "fenced-job-0", "entries", Value.vec()));

@@ -9,7 +9,7 @@ import io.lockchaos.harness.cluster.ClusterOptions;
 import io.lockchaos.harness.cluster.Clusters;
 import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.workloads.storage.AppendResult;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.storage.LedgerEntry;
 import io.lockchaos.workloads.storage.MissingTokenException;
 import io.lockchaos.workloads.storage.ReadResult;

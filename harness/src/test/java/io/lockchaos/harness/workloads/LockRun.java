@@ -13,7 +13,7 @@ import io.lockchaos.workloads.lock.HostMapper;
 import io.lockchaos.workloads.lock.LockClient;
 import io.lockchaos.workloads.lock.LockClients;
 import io.lockchaos.workloads.lock.LockConfig;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.storage.LedgerEntry;
 import io.lockchaos.workloads.storage.RedisStorage;
 import io.lockchaos.workloads.storage.Storage;

@@ -18,7 +18,7 @@ import io.lockchaos.workloads.lock.LockClient;
 import io.lockchaos.workloads.lock.LockClients;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.workloads.redis.SentinelMaster;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

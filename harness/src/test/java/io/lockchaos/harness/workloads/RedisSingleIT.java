@@ -15,7 +15,7 @@ import io.lockchaos.harness.cluster.ClusterOptions;
 import io.lockchaos.harness.cluster.Clusters;
 import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.workloads.lock.LockConfig;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

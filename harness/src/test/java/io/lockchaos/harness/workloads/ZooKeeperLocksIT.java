@@ -8,7 +8,7 @@ import io.lockchaos.harness.cluster.Node;
 import io.lockchaos.harness.cluster.Role;
 import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.workloads.lock.LockConfig;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.lockchaos.workloads.storage;
 
+import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.WorkloadException;
 
 /** A fenced store was asked to serve a request without a fencing token. */

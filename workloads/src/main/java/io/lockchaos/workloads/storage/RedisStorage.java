@@ -1,5 +1,6 @@
 package io.lockchaos.workloads.storage;
 
+import io.lockchaos.history.ops.Fencing;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

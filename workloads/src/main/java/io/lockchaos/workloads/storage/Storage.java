@@ -1,5 +1,6 @@
 package io.lockchaos.workloads.storage;
 
+import io.lockchaos.history.ops.Fencing;
 import java.util.List;
 import java.util.OptionalLong;
 

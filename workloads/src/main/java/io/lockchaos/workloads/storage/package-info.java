@@ -6,7 +6,7 @@
  * exclusion the ledger is a chain; a lost update is an entry whose {@code prev} is not its
  * predecessor. Each operation is one Lua script, so Redis applies it atomically.
  *
- * <p>{@link io.lockchaos.workloads.storage.Fencing} says what the store checks:
+ * <p>{@link io.lockchaos.history.ops.Fencing} says what the store checks:
  * {@code unfenced} appends anything; {@code fenced} remembers the highest token it has
  * processed, on reads and appends, and rejects an older one with {@code stale-token};
  * {@code fenced-writes-only} fences appends only, which still loses updates in a

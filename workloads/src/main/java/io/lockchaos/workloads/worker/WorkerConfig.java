@@ -2,7 +2,7 @@ package io.lockchaos.workloads.worker;
 
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.LockConfig;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.OptionalLong;

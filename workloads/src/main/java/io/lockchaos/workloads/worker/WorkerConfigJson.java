@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.workloads.WorkloadException;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.LockConfig;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -71,10 +71,15 @@ public final class WorkerConfigJson {
                 millis(lock, "ttlMs", null), millis(lock, "sessionTimeoutMs", null), options);
         JsonNode storage = object(root, "storage");
         WorkerConfig.StorageConfig storageConfig = new WorkerConfig.StorageConfig(Address.parse(text(storage, "node")),
-                Fencing.parse(text(storage, "fencing")), millis(storage, "timeoutMs", 5000L));
+                fencing(text(storage, "fencing")), millis(storage, "timeoutMs", 5000L));
         OptionalLong start = root.hasNonNull("startNanos") ? OptionalLong.of(number(root, "startNanos", null))
                 : OptionalLong.empty();
         return new WorkerConfig(settings, lockConfig, storageConfig, start, millis(root, "stopGraceMs", 2000L));
+    }
+
+    private static Fencing fencing(String id) {
+        return Fencing.byId(id).orElseThrow(() -> new WorkloadException("unknown storage fencing '" + id
+                + "'; valid: " + Fencing.ids()));
     }
 
     private JsonNode object(JsonNode parent, String field) {

@@ -1,5 +1,6 @@
 package io.lockchaos.workloads.worker;
 
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Process;
 import io.lockchaos.history.Value;
@@ -77,25 +78,25 @@ public final class WorkerLoop {
 
     private Optional<Grant> acquire(String lock) {
         Process p = Process.client(processId);
-        Value invoked = OpValues.lock(lock, OptionalLong.empty());
-        recorder.invoke(p, OpValues.ACQUIRE, invoked);
+        Value invoked = LockOps.lock(lock, OptionalLong.empty());
+        recorder.invoke(p, LockOps.ACQUIRE, invoked);
         Acquisition result;
         try {
             result = locks.acquire(lock, settings.acquireTimeout());
         } catch (RuntimeException e) {
-            recorder.complete(p, OpType.INFO, OpValues.ACQUIRE, invoked, OpValues.error(e));
+            recorder.complete(p, OpType.INFO, LockOps.ACQUIRE, invoked, LockOps.error(e));
             retire();
             return Optional.empty();
         }
         if (result instanceof Acquisition.Granted granted) {
             Grant g = granted.grant();
-            recorder.complete(p, OpType.OK, OpValues.ACQUIRE, OpValues.lock(lock, g.token()), Value.NIL);
+            recorder.complete(p, OpType.OK, LockOps.ACQUIRE, LockOps.lock(lock, g.token()), Value.NIL);
             return Optional.of(g);
         }
         if (!(result instanceof Acquisition.NotGranted refused)) {
             throw new IllegalStateException("an acquisition is granted or not: " + result);
         }
-        recorder.complete(p, refused.certain() ? OpType.FAIL : OpType.INFO, OpValues.ACQUIRE, invoked,
+        recorder.complete(p, refused.certain() ? OpType.FAIL : OpType.INFO, LockOps.ACQUIRE, invoked,
                 Value.kw(refused.reason().replace(' ', '-').replace(",", "")));
         if (!refused.certain()) {
             retire();
@@ -118,51 +119,51 @@ public final class WorkerLoop {
     /** The ledger's last entry id (inner empty: an empty ledger); outer empty: no read to build on. */
     private Optional<Optional<String>> read(Grant grant) {
         Process p = Process.client(processId);
-        Value invoked = OpValues.read(grant.lock(), grant.token(), Optional.empty());
-        recorder.invoke(p, OpValues.READ, invoked);
+        Value invoked = LockOps.read(grant.lock(), grant.token(), Optional.empty());
+        recorder.invoke(p, LockOps.READ, invoked);
         ReadResult result;
         try {
             result = storage.read(grant.lock(), grant.token());
         } catch (RuntimeException e) {
-            recorder.complete(p, OpType.INFO, OpValues.READ, invoked, OpValues.error(e));
+            recorder.complete(p, OpType.INFO, LockOps.READ, invoked, LockOps.error(e));
             return Optional.empty();
         }
         if (result instanceof ReadResult.Last served) {
-            recorder.complete(p, OpType.OK, OpValues.READ,
-                    OpValues.read(grant.lock(), grant.token(), Optional.of(served.last())), Value.NIL);
+            recorder.complete(p, OpType.OK, LockOps.READ,
+                    LockOps.read(grant.lock(), grant.token(), Optional.of(served.last())), Value.NIL);
             return Optional.of(served.last());
         }
-        recorder.complete(p, OpType.FAIL, OpValues.READ, invoked, OpValues.STALE_TOKEN);
+        recorder.complete(p, OpType.FAIL, LockOps.READ, invoked, LockOps.STALE_TOKEN);
         return Optional.empty();
     }
 
     private void append(Grant grant, Optional<String> prev) {
         Process p = Process.client(processId);
         String id = "e-" + processId + "-" + (++appends);
-        Value invoked = OpValues.append(grant.lock(), grant.token(), id, prev);
-        recorder.invoke(p, OpValues.APPEND, invoked);
+        Value invoked = LockOps.append(grant.lock(), grant.token(), id, prev);
+        recorder.invoke(p, LockOps.APPEND, invoked);
         AppendResult result;
         try {
             result = storage.append(grant.lock(), new LedgerEntry(id, prev, grant.token(), processId));
         } catch (RuntimeException e) {
-            recorder.complete(p, OpType.INFO, OpValues.APPEND, invoked, OpValues.error(e));
+            recorder.complete(p, OpType.INFO, LockOps.APPEND, invoked, LockOps.error(e));
             return;
         }
         boolean applied = result instanceof AppendResult.Applied;
-        recorder.complete(p, applied ? OpType.OK : OpType.FAIL, OpValues.APPEND, invoked,
-                applied ? Value.NIL : OpValues.STALE_TOKEN);
+        recorder.complete(p, applied ? OpType.OK : OpType.FAIL, LockOps.APPEND, invoked,
+                applied ? Value.NIL : LockOps.STALE_TOKEN);
     }
 
     private void release(Grant grant) {
         Process p = Process.client(processId);
-        Value invoked = OpValues.lock(grant.lock(), grant.token());
-        recorder.invoke(p, OpValues.RELEASE, invoked);
+        Value invoked = LockOps.lock(grant.lock(), grant.token());
+        recorder.invoke(p, LockOps.RELEASE, invoked);
         try {
             boolean released = locks.release(grant);
-            recorder.complete(p, released ? OpType.OK : OpType.FAIL, OpValues.RELEASE, invoked,
-                    released ? Value.NIL : OpValues.NOT_HELD);
+            recorder.complete(p, released ? OpType.OK : OpType.FAIL, LockOps.RELEASE, invoked,
+                    released ? Value.NIL : LockOps.NOT_HELD);
         } catch (RuntimeException e) {
-            recorder.complete(p, OpType.INFO, OpValues.RELEASE, invoked, OpValues.error(e));
+            recorder.complete(p, OpType.INFO, LockOps.RELEASE, invoked, LockOps.error(e));
             retire();
         }
     }

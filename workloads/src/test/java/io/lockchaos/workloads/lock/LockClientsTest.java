@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.workloads.WorkloadException;
-import io.lockchaos.workloads.storage.Fencing;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -54,12 +53,5 @@ class LockClientsTest {
                 Duration.ofSeconds(1), Map.of()));
         assertThrows(WorkloadException.class, () -> new LockConfig("redis-naive", List.of("a:1"), Duration.ZERO,
                 Duration.ofSeconds(1), Map.of()));
-    }
-
-    @Test
-    void fencingModesParseByName() {
-        assertEquals(Fencing.WRITES_ONLY, Fencing.parse("fenced-writes-only"));
-        WorkloadException e = assertThrows(WorkloadException.class, () -> Fencing.parse("strict"));
-        assertEquals("unknown storage fencing 'strict'; valid: unfenced, fenced, fenced-writes-only", e.getMessage());
     }
 }

@@ -1,7 +1,7 @@
 package io.lockchaos.workloads.worker;
 
 import io.lockchaos.workloads.storage.AppendResult;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.storage.LedgerEntry;
 import io.lockchaos.workloads.storage.ReadResult;
 import io.lockchaos.workloads.storage.StaleToken;

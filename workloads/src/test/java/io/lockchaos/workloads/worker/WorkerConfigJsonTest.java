@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.workloads.WorkloadException;
 import io.lockchaos.workloads.lock.Address;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -48,5 +48,14 @@ class WorkerConfigJsonTest {
     void notJsonIsSaidSo() {
         WorkloadException e = assertThrows(WorkloadException.class, () -> WorkerConfigJson.parse("{process: ", "w2.json"));
         assertTrue(e.getMessage().startsWith("w2.json: not JSON"), e.getMessage());
+    }
+
+    @Test
+    void fencingModesParseByNameAndAnUnknownOneListsThem() {
+        WorkerConfig c = WorkerConfigJson.parse(FULL.replace("\"fenced\"", "\"fenced-writes-only\""), "w3.json");
+        assertEquals(Fencing.WRITES_ONLY, c.storage().fencing());
+        WorkloadException e = assertThrows(WorkloadException.class,
+                () -> WorkerConfigJson.parse(FULL.replace("\"fenced\"", "\"strict\""), "w4.json"));
+        assertEquals("unknown storage fencing 'strict'; valid: unfenced, fenced, fenced-writes-only", e.getMessage());
     }
 }

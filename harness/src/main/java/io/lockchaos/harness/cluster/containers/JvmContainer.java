@@ -25,7 +25,7 @@ public final class JvmContainer extends GenericContainer<JvmContainer> {
     }
 
     /**
-     * Puts {@code jar} (e.g. harness/target/lockchaos.jar) at {@value #JAR}: bind-mounted
+     * Puts {@code jar} (e.g. node/target/lockchaos-node.jar) at {@value #JAR}: bind-mounted
      * read-only when the engine runs on this machine ({@link #engineIsLocal}), else copied.
      */
     public JvmContainer withJar(Path jar) {

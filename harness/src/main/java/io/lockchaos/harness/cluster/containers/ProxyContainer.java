@@ -34,7 +34,7 @@ public final class ProxyContainer extends GenericContainer<ProxyContainer> {
     }
 
     /**
-     * lockchaos's server from {@code jar} (the shaded lockchaos.jar) in {@code jvmImage}. With
+     * lockchaos's server from {@code jar} (the node jar, {@code NodeJar}) in {@code jvmImage}. With
      * {@code mount} the jar is bind-mounted read-only (the engine must see this machine's files;
      * ~1 s faster than copying its 30-odd MB), else copied into the container.
      */

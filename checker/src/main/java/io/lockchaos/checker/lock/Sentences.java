@@ -1,34 +1,15 @@
 package io.lockchaos.checker.lock;
 
 import io.lockchaos.history.Op;
-import io.lockchaos.history.Value;
 import java.util.Locale;
-import java.util.Optional;
 
-/** How the lock workload's operation values read: the field names of docs/design.md, in one place. */
-final class LockValues {
-
-    static final String ACQUIRE = "acquire";
-    static final String RELEASE = "release";
-    static final String READ = "read";
-    static final String APPEND = "append";
-    static final String READ_ALL = "read-all";
+/** How the lock checks word their evidence: times, counts, tokens and lock names in sentences. */
+final class Sentences {
 
     /** The lock of a history whose lock operations name none (Knossos's {@code :value nil}). */
     static final String UNNAMED = io.lockchaos.checker.model.Model.WHOLE;
 
-    private LockValues() {
-    }
-
-    /** The lock an acquire or release names, or the key a storage operation names. */
-    static Optional<String> lockOrKey(Value value) {
-        Optional<String> lock = value.getString("lock");
-        return lock.isPresent() ? lock : value.getString("key");
-    }
-
-    /** The fencing token, boxed for evidence records (null: the operation carried none). */
-    static Long token(Value value) {
-        return value.getLong("token").orElse(null);
+    private Sentences() {
     }
 
     /** A time in seconds for sentences: {@code 14.2 s}, {@code 1.234 s}; "an unknown time" without one. */
@@ -49,12 +30,6 @@ final class LockValues {
     /** "1 lock", "3 locks": a count and a noun that takes an s. */
     static String count(long n, String noun) {
         return n + " " + noun + (n == 1 ? "" : "s");
-    }
-
-    /** Whether an error is the fenced store's refusal, {@code :stale-token}. */
-    static boolean isStaleToken(Value error) {
-        return (error instanceof Value.Kw k && k.name().equals("stale-token"))
-                || (error instanceof Value.Str s && s.value().equals("stale-token"));
     }
 
     /** "token 34", or "no token". */

@@ -1,12 +1,16 @@
-package io.lockchaos.workloads.storage;
+package io.lockchaos.history.ops;
 
-import io.lockchaos.workloads.WorkloadException;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** What the storage checks of a request's fencing token. */
+/**
+ * What the ledger store checks of a request's fencing token (docs/design.md, "Fencing"): the
+ * storage mode a scenario names ({@code "storage": ["unfenced", "fenced"]}), the one a
+ * read-all records as {@code :fencing}, and the one the simulator's generated histories use.
+ */
 public enum Fencing {
-    /** Appends anything; tokens are recorded, not checked. */
+    /** Appends anything; tokens are recorded, not checked (Redis {@code SET NX PX} and a plain store). */
     UNFENCED("unfenced", false, false),
     /** Rejects a read or an append whose token is older than the highest processed. */
     FENCED("fenced", true, true),
@@ -23,6 +27,7 @@ public enum Fencing {
         this.appends = appends;
     }
 
+    /** The name scenario files and histories use: {@code fenced-writes-only}. */
     public String id() {
         return id;
     }
@@ -42,18 +47,13 @@ public enum Fencing {
         return reads || appends;
     }
 
-    /**
-     * The mode named {@code id}.
-     *
-     * @throws WorkloadException listing the valid names
-     */
-    public static Fencing parse(String id) {
-        for (Fencing f : values()) {
-            if (f.id.equals(id)) {
-                return f;
-            }
-        }
-        throw new WorkloadException("unknown storage fencing '" + id + "'; valid: "
-                + Arrays.stream(values()).map(Fencing::id).collect(Collectors.joining(", ")));
+    /** The mode named {@code id}, if one is. */
+    public static Optional<Fencing> byId(String id) {
+        return Arrays.stream(values()).filter(f -> f.id.equals(id)).findFirst();
+    }
+
+    /** Every mode's name, for messages: {@code unfenced, fenced, fenced-writes-only}. */
+    public static String ids() {
+        return Arrays.stream(values()).map(Fencing::id).collect(Collectors.joining(", "));
     }
 }

@@ -1,5 +1,8 @@
-package io.lockchaos.faults.nemesis;
+package io.lockchaos.history.ops;
 
+import io.lockchaos.history.Value;
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -14,6 +17,9 @@ public final class NemesisOps {
 
     /** The final sweep's op, with what it found left over. */
     public static final String HEAL_ALL = "heal-all";
+
+    /** The field naming the nodes or links a fault hit: {@code {:targets ["redis-1"]}}. */
+    public static final String TARGETS = "targets";
 
     private static final String START = "start-";
     private static final String STOP = "stop-";
@@ -39,5 +45,22 @@ public final class NemesisOps {
     /** The band {@code f} closes, if it is a stop op. */
     public static Optional<String> stopped(String f) {
         return f.startsWith(STOP) ? Optional.of(f.substring(STOP.length())) : Optional.empty();
+    }
+
+    /** Names as a vector of strings: {@code ["redis-1" "redis-2"]}. */
+    public static Value names(List<String> names) {
+        return new Value.Vec(names.stream().map(Value::of).toList());
+    }
+
+    /** {@code {:targets ["redis-1"]}}. */
+    public static Value.Dict targets(List<String> names) {
+        return Value.map(TARGETS, names(names));
+    }
+
+    /** A signed offset in seconds or milliseconds: {@code +120s}, {@code -1500ms}, {@code +0s}. */
+    public static String offset(Duration d) {
+        String sign = d.isNegative() ? "-" : "+";
+        long ms = d.abs().toMillis();
+        return sign + (ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms");
     }
 }

@@ -14,16 +14,16 @@ import io.lockchaos.history.Process;
  * @param invokeEvent   the invocation's index in the history (real-time order)
  * @param completeEvent the completion's index in the history
  */
-public record Grant(String lock, Process process, long token, long invokedAt, long grantedAt,
+public record GrantedToken(String lock, Process process, long token, long invokedAt, long grantedAt,
                     int invokeEvent, int completeEvent) {
 
-    static Grant of(String lock, long token, Operation op) {
-        return new Grant(lock, op.process(), token, op.invokeTime(), op.completion().time(),
+    static GrantedToken of(String lock, long token, Operation op) {
+        return new GrantedToken(lock, op.process(), token, op.invokeTime(), op.completion().time(),
                 op.invocation().index(), op.completion().index());
     }
 
     /** "process 3 was granted token 34 at 11.9 s". */
     String describe() {
-        return "process " + process + " was granted token " + token + " at " + LockValues.at(grantedAt);
+        return "process " + process + " was granted token " + token + " at " + Sentences.at(grantedAt);
     }
 }
