@@ -1,8 +1,8 @@
 package com.example;
 
 import static io.lockchaos.junit.LockChaosAssertions.assertThat;
-import static io.lockchaos.workloads.storage.Fencing.FENCED;
-import static io.lockchaos.workloads.storage.Fencing.UNFENCED;
+import static io.lockchaos.history.ops.Fencing.FENCED;
+import static io.lockchaos.history.ops.Fencing.UNFENCED;
 
 import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.harness.run.RunOutcome;

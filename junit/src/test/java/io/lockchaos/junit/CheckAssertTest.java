@@ -11,7 +11,7 @@ import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.harness.run.RunOutcome;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.workloads.lock.Tokens;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

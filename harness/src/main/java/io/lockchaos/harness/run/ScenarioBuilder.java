@@ -7,7 +7,7 @@ import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.workloads.lock.ClassBackend;
 import io.lockchaos.workloads.lock.LockClient;
 import io.lockchaos.workloads.lock.Tokens;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.workloads.lock.Tokens;
-import io.lockchaos.workloads.storage.Fencing;
+import io.lockchaos.history.ops.Fencing;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
