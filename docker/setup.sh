@@ -6,6 +6,16 @@
 #   docker/setup.sh base     engine + the Debian 12 base image
 #   docker/setup.sh tags     print NAME=TAG for every image (needs no Docker)
 #
+# Where it runs:
+#   - an engine already answers 'docker info' (Ubuntu with Docker, GitHub's ubuntu-latest runners,
+#     a user in the 'docker' group, or DOCKER_HOST): nothing is installed or started; it only
+#     makes the base image (docker pull debian:bookworm-slim, tagged) and builds the images that
+#     are missing. Neither root nor Debian is needed.
+#   - no engine, as root on Debian: installs docker.io, debootstrap and iptables with apt-get and
+#     starts dockerd in the background; with no registry reachable, the base image is
+#     bootstrapped with debootstrap.
+#   - no engine otherwise: stops and says how to start or reach one.
+#
 # Images are tagged lockchaos/NAME:<sha12>, where sha12 starts the SHA-256 of the list
 # "<sha256 of file>  <path>" of every file under docker/common/ and docker/NAME/ (paths
 # relative to docker/, sorted bytewise). The harness computes the same tag
@@ -67,7 +77,7 @@ start_dockerd() {
 ensure_engine() {
   engine_ready && return 0
   if ! on_debian_as_root; then
-    die "no Docker engine answers 'docker info'. Start one (e.g. 'sudo systemctl start docker'), or install Docker (Debian: 'apt-get install docker.io debootstrap iptables') and start 'dockerd'; if the engine runs elsewhere, set DOCKER_HOST. Run this script as root on Debian to have it done for you."
+    die "no Docker engine answers 'docker info'. Start one (e.g. 'sudo systemctl start docker'), or install Docker (Debian: 'apt-get install docker.io debootstrap iptables') and start 'dockerd'; if the engine runs elsewhere, set DOCKER_HOST; if /var/run/docker.sock exists but is not open to you, add your user to the 'docker' group. Run this script as root on Debian to have it done for you."
   fi
   install_missing_packages
   start_dockerd

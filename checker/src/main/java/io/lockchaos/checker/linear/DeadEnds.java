@@ -55,6 +55,16 @@ final class DeadEnds<S, C> {
         deepest.add(new DeadEnd<>(op, depth, state, last, pending));
     }
 
+    /**
+     * The counterexample of a refutation found before the search: {@code op} cannot be
+     * linearized anywhere, for the reason given (no prefix was needed to show it).
+     */
+    Counterexample refuted(int op, S initial, String why) {
+        Counterexample.Prefix none = new Counterexample.Prefix(0, part.size(), List.of(), model.describeState(initial),
+                model.describe(part.calls().get(op)) + " cannot follow anything: " + why, List.of(), 0);
+        return new Counterexample(model.name(), part.key(), call(op), List.of(none));
+    }
+
     Counterexample counterexample() {
         List<Counterexample.Prefix> prefixes = new ArrayList<>();
         for (DeadEnd<S> d : deepest) {

@@ -132,6 +132,12 @@ public final class Linearizability {
         }
         try {
             if (turn.search == null) {
+                int refuted = turn.model.refute(part.calls());
+                if (refuted >= 0) {
+                    budget.stop();
+                    return PartOutcome.invalid(part.key(), new DeadEnds<>(turn.model, part).refuted(refuted,
+                            turn.model.init(), "no write, cas or initial value produces the value it needs"), 0);
+                }
                 turn.search = new Search<>(turn.model, part, budget);
             }
             return turn.search.resume(SLICE);

@@ -64,6 +64,11 @@ public final class KeyedModel<S, C> implements Model<S, C> {
     }
 
     @Override
+    public int refute(java.util.List<C> calls) {
+        return inner.refute(calls);
+    }
+
+    @Override
     public Step<S> step(S state, C call) {
         return inner.step(state, call);
     }

@@ -68,6 +68,16 @@ public interface Model<S, C> {
         return java.util.List.of(partition(operation));
     }
 
+    /**
+     * A cheap refutation before the search: the index in {@code calls} (one partition's, in
+     * invocation order) of an operation that no order can accept, such as a read of a value
+     * that nothing could have produced; -1 when there is none or the model does not look.
+     * It must never name an operation that some order accepts.
+     */
+    default int refute(java.util.List<C> calls) {
+        return -1;
+    }
+
     /** How a call reads in a counterexample. */
     default String describe(C call) {
         return String.valueOf(call);

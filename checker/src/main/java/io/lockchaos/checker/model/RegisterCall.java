@@ -14,6 +14,32 @@ public sealed interface RegisterCall {
     Step<Value> CAS_MISMATCH = Step.inconsistent("the register does not hold the cas's from value");
     Step<Value> CAS_MATCH = Step.inconsistent("the register holds the cas's from value, so the cas would have succeeded");
 
+    /**
+     * The first call that needs a value no call or the initial value produces: a read of it,
+     * or a successful cas from it; -1 when there is none. Producers are the initial value,
+     * every write (indeterminate ones too: they may have happened) and every cas that
+     * succeeded or may have.
+     */
+    static int unproduced(Value initial, java.util.List<RegisterCall> calls) {
+        java.util.Set<Value> produced = new java.util.HashSet<>();
+        produced.add(initial);
+        for (RegisterCall call : calls) {
+            if (call instanceof Write w) {
+                produced.add(w.value());
+            } else if (call instanceof Cas c && c.outcome() != CasOutcome.FAILED) {
+                produced.add(c.to());
+            }
+        }
+        for (int i = 0; i < calls.size(); i++) {
+            RegisterCall call = calls.get(i);
+            if (call instanceof Read r && !produced.contains(r.value())
+                    || call instanceof Cas c && c.outcome() == CasOutcome.SUCCEEDED && !produced.contains(c.from())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** Applies this call to the register's current value. */
     Step<Value> apply(Value current);
 

@@ -55,6 +55,11 @@ public final class RegisterModel implements Model<Value, RegisterCall> {
     }
 
     @Override
+    public int refute(java.util.List<RegisterCall> calls) {
+        return RegisterCall.unproduced(initial, calls);
+    }
+
+    @Override
     public Step<Value> step(Value state, RegisterCall call) {
         return call.apply(state);
     }

@@ -1,6 +1,7 @@
 package io.lockchaos.checker.linear;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.Validity;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,6 +24,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Knossos's test data, replayed: every file of {@code corpus/knossos/EXPECTED.tsv} must read
  * and get the verdict Knossos's own tests assert, and where a test names the operation that
  * cannot be linearized, the counterexample names the same one (process and completion event).
+ * A row may list alternatives ({@code process 21 event 14 | process 22 event 15}) where our
+ * cheap refutation names another operation that is just as impossible: in
+ * {@code bad-analysis.edn} a read of 3, a value no operation wrote (the file's own comment calls
+ * both reads spurious), where Knossos's search stops at the read of 2.
  * The histories are looked for in {@code corpus/knossos/data} on the test classpath, or in the
  * folder the system property {@code lockchaos.knossos.data} names.
  */
@@ -63,7 +69,9 @@ class KnossosCorpusTest {
         assertEquals(linearizable ? Validity.VALID : Validity.INVALID, result.valid(), result::summary);
         if (!operation.equals("-")) {
             Counterexample.Call stuck = result.counterexamples().get(0).operation();
-            assertEquals(operation, "process " + stuck.process() + " event " + stuck.completeIndex(), result::summary);
+            String named = "process " + stuck.process() + " event " + stuck.completeIndex();
+            assertTrue(List.of(operation.split(" \\| ")).contains(named),
+                    () -> "expected " + operation + ", got " + named + ": " + result.summary());
         }
     }
 }

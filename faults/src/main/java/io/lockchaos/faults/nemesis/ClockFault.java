@@ -2,21 +2,26 @@ package io.lockchaos.faults.nemesis;
 
 import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.history.Value;
+import io.lockchaos.faults.schedule.FaultKind;
+import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.faults.schedule.FaultSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * The clock package (libfaketime offsets). A bump moves each target's clock by the offset
  * from where it is and heals by putting back the old offset; a strobe flips between the old
  * offset and old + delta every period until healed; a reset sets zero at once. Every op
- * carries {@code :clocks [{:node "redis-1" :old "+0s" :new "+120s"}]}.
+ * carries {@code :clocks [{:node "redis-1" :old "+0s" :new "+120s"}]}. Reads {@code clock
+ * TARGETS +OFFSET|-OFFSET|strobe DELTA PERIOD|reset}; a random schedule bumps one
+ * clock-skewable server by up to 300 s either way; the sweep sets every skewed clock back.
  */
-final class ClockFault {
+public final class ClockFault implements FaultPackage {
 
     /** The band of a bump's ops: {@code start-clock}, {@code stop-clock}. */
     static final String BAND = "clock";
@@ -25,11 +30,42 @@ final class ClockFault {
     /** A reset's op, a mark rather than a band. */
     static final String RESET = "clock-reset";
 
-    private ClockFault() {
+    @Override
+    public List<FaultParser.Form> forms() {
+        return List.of(new FaultParser.Form("clock", ClockFault::read));
+    }
+
+    private static FaultSpec read(FaultParser p) {
+        List<String> targets = p.targets();
+        String arg = p.word("+OFFSET, -OFFSET, strobe or reset");
+        if (arg.equals("reset")) {
+            return new FaultSpec.ClockReset(targets);
+        }
+        if (arg.equals("strobe")) {
+            return new FaultSpec.ClockStrobe(targets, p.duration("a strobe delta"), p.duration("a strobe period"));
+        }
+        return new FaultSpec.ClockBump(targets, FaultParser.offset(arg).orElseThrow(
+                () -> p.error("'" + arg + "' is not a clock offset such as +120s or -5s")));
+    }
+
+    @Override
+    public Optional<FaultKind.Drawing> drawing() {
+        return Optional.of(offered -> List.of(r -> new FaultSpec.ClockBump(List.of(FaultKind.Draw.pick(r, offered)),
+                Duration.ofSeconds((r.nextBoolean() ? 1 : -1) * (1 + r.nextInt(300))))));
+    }
+
+    @Override
+    public List<String> offered(FaultTargets targets) {
+        return Each.names(targets.all(ClockSkewable.class));
+    }
+
+    @Override
+    public Optional<Sweep> sweep() {
+        return Optional.of(new Sweep("clocks-reset", Stage.SETTINGS, ClockFault::sweep));
     }
 
     /** The final sweep's part: sets a skewed {@code node}'s clock offset back to zero; whether it was skewed. */
-    static boolean sweep(FaultNode node) {
+    private static boolean sweep(FaultNode node) {
         if (node instanceof ClockSkewable c && !c.clockOffset().isZero()) {
             c.setClockOffset(Duration.ZERO);
             return true;

@@ -8,11 +8,12 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Hands each kind of fault to its package ({@link PauseFault}, {@link ClockFault},
- * {@link PartitionFault}, {@link KillFault}, {@link FailoverFault}, the cluster's
- * {@link LinkFaults}) with the targets it names, each checked to exist and to have the
- * capability the fault needs. One case per kind ({@link FaultSpec.Cases}): a kind without a
- * case here does not compile.
+ * Hands each fault to its package's inject ({@link PauseFault}, {@link ClockFault},
+ * {@link KillFault}, {@link PartitionFault}, {@link CutOffFault}, {@link FailoverFault}, and
+ * for {@link LinkFault} the cluster's {@link LinkFaults}) with the targets it names, each
+ * checked to exist and to have the capability the fault needs. One case per record of the
+ * sealed {@link FaultSpec} ({@link FaultSpec.Cases}): a record without a case here does not
+ * compile.
  *
  * @param random drives the random choices of partitions into halves or with a bridge
  */
@@ -54,32 +55,34 @@ record Dispatch(FaultTargets targets, FaultRecorder recorder, Random random) imp
 
     @Override
     public ActiveFault partition(FaultSpec.Partition p) {
-        if (p.shape() != PartitionShape.WORKERS) {
-            for (Partitionable node : nodes(p.targets(), Partitionable.class, "partitioned")) {
-                if (node instanceof ClientNode) {
-                    throw new FaultNotSupportedException("'" + p.script() + "': " + node.name() + " is a worker, not a "
-                            + "server; cut workers off from the lock service with 'partition workers " + node.name() + "'");
-                }
+        for (Partitionable node : nodes(p.targets(), Partitionable.class, "partitioned")) {
+            if (node instanceof ClientNode) {
+                throw new FaultNotSupportedException("'" + p.script() + "': " + node.name() + " is a worker, not a "
+                        + "server; cut workers off from the lock service with 'partition workers " + node.name() + "'");
             }
-            return PartitionFault.inject(p, servers(), random, recorder);
         }
-        List<ClientNode> workers = p.targets().isEmpty() ? all(ClientNode.class)
-                : nodes(p.targets(), ClientNode.class, "cut off from the lock service");
+        return PartitionFault.inject(p, targets.servers(), random, recorder);
+    }
+
+    @Override
+    public ActiveFault cutOff(FaultSpec.CutOff c) {
+        List<ClientNode> workers = c.targets().isEmpty() ? targets.all(ClientNode.class)
+                : nodes(c.targets(), ClientNode.class, "cut off from the lock service");
         if (workers.isEmpty()) {
-            throw new FaultNotSupportedException("'" + p.script() + "': there are no workers to cut off; it needs "
+            throw new FaultNotSupportedException("'" + c.script() + "': there are no workers to cut off; it needs "
                     + "worker nodes, which only a run has: put it in a scenario's schedule");
         }
-        return PartitionFault.cutOff(p, workers, p.from().isEmpty() ? servers() : from(p), recorder);
+        return CutOffFault.inject(c, workers, c.from().isEmpty() ? targets.servers() : from(c), recorder);
     }
 
     /** The lock-service nodes a {@code partition workers ... from} names; a worker or the storage is refused. */
-    private List<Partitionable> from(FaultSpec.Partition p) {
+    private List<Partitionable> from(FaultSpec.CutOff c) {
         List<Partitionable> named = new ArrayList<>();
-        for (String name : p.from()) {
+        for (String name : c.from()) {
             FaultNode node = node(name);
             if (!(node instanceof Partitionable server) || node instanceof ClientNode) {
-                throw new FaultNotSupportedException("'" + p.script() + "': " + name + " is not a lock-service node; "
-                        + "workers can be cut off from " + Each.names(servers()));
+                throw new FaultNotSupportedException("'" + c.script() + "': " + name + " is not a lock-service node; "
+                        + "workers can be cut off from " + Each.names(targets.servers()));
             }
             named.add(server);
         }
@@ -111,16 +114,11 @@ record Dispatch(FaultTargets targets, FaultRecorder recorder, Random random) imp
             }
             if (f.method() == FailoverMethod.ISOLATE) {
                 return PartitionFault.inject(new FaultSpec.Partition(PartitionShape.ISOLATE, List.of(old)),
-                        servers(), random, recorder);
+                        targets.servers(), random, recorder);
             }
             primary.requestFailover();
             return Healing.done(f);
         }, recorder);
-    }
-
-    /** The lock-service nodes a partition may cut: every partitionable node but the workers. */
-    List<Partitionable> servers() {
-        return all(Partitionable.class).stream().filter(n -> !(n instanceof ClientNode)).toList();
     }
 
     /** The named nodes as {@code capability}; errors list the nodes and those that have it. */
@@ -130,7 +128,7 @@ record Dispatch(FaultTargets targets, FaultRecorder recorder, Random random) imp
             FaultNode node = node(name);
             if (!capability.isInstance(node)) {
                 throw new FaultNotSupportedException("node '" + name + "' cannot be " + verb + "; nodes that can: "
-                        + Each.names(all(capability)));
+                        + Each.names(targets.all(capability)));
             }
             found.add(capability.cast(node));
         }
@@ -141,10 +139,5 @@ record Dispatch(FaultTargets targets, FaultRecorder recorder, Random random) imp
         return targets.nodes().stream().filter(n -> n.name().equals(name)).findFirst()
                 .orElseThrow(() -> new FaultNotSupportedException("no node '" + name + "' in this cluster; its nodes are "
                         + Each.names(targets.nodes())));
-    }
-
-    /** Every node that has {@code capability}. */
-    <T extends FaultNode> List<T> all(Class<T> capability) {
-        return targets.nodes().stream().filter(capability::isInstance).map(capability::cast).toList();
     }
 }

@@ -26,27 +26,25 @@ record Grudge(List<List<String>> components, String bridge) {
 
     /** The grudge of {@code shape} over {@code nodes}; {@code targets} for ISOLATE. */
     static Grudge of(PartitionShape shape, List<String> targets, List<String> nodes, Random random) {
-        switch (shape) {
-            case ISOLATE: {
+        return switch (shape) {
+            case ISOLATE -> {
                 List<String> rest = new ArrayList<>(nodes);
                 rest.removeAll(targets);
-                return new Grudge(List.of(targets, rest), null);
+                yield new Grudge(List.of(targets, rest), null);
             }
-            case HALVES: {
+            case HALVES -> {
                 List<String> shuffled = shuffled(nodes, random);
                 int minority = shuffled.size() / 2;
-                return new Grudge(List.of(shuffled.subList(0, minority), shuffled.subList(minority, shuffled.size())),
+                yield new Grudge(List.of(shuffled.subList(0, minority), shuffled.subList(minority, shuffled.size())),
                         null);
             }
-            case BRIDGE: {
+            case BRIDGE -> {
                 List<String> shuffled = shuffled(nodes, random);
                 int half = (shuffled.size() - 1) / 2;
-                return new Grudge(List.of(shuffled.subList(0, half), shuffled.subList(half + 1, shuffled.size())),
+                yield new Grudge(List.of(shuffled.subList(0, half), shuffled.subList(half + 1, shuffled.size())),
                         shuffled.get(half));
             }
-            default:
-                throw new IllegalArgumentException("partition workers is no grudge among servers (PartitionFault.cutOff)");
-        }
+        };
     }
 
     /** For each node, the nodes whose packets it drops. */

@@ -6,11 +6,12 @@ import java.util.List;
 
 /**
  * The capability of a cluster with a proxy: toxics on the links through it (latency,
- * bandwidth, blackhole, reset-peer). The nemesis hands every {@link FaultSpec.LinkToxic} to
- * it; the harness implements it over the cluster's {@code toxiproxy} node with
- * {@link io.lockchaos.faults.link.ToxiproxyLinks}. Every cluster lockchaos starts has that
- * node; one without it (a cluster state written by an older lockchaos, a test's fake) offers
- * none, and the nemesis then refuses link toxics.
+ * bandwidth, blackhole, reset-peer). {@link LinkFault}, the link package, hands every
+ * {@link FaultSpec.LinkToxic} to it once its targets are checked to be proxied, and its sweep
+ * calls {@link #healAll()}. The harness implements it over the cluster's {@code toxiproxy} node
+ * with {@link io.lockchaos.faults.link.ToxiproxyLinks} (the toxiproxy-java client); a cluster
+ * without that node (a cluster state written by an older lockchaos, a test's fake) has none,
+ * and the nemesis then refuses link toxics and offers none to a random schedule.
  */
 public interface LinkFaults {
 

@@ -6,6 +6,8 @@ import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultMenu;
 import io.lockchaos.faults.schedule.FaultSpec;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -14,24 +16,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.function.Predicate;
 
 /**
  * The nemesis over a cluster's {@link FaultTargets}: hands each fault to its package through
  * {@link Dispatch} (which checks that every target exists and supports it), keeps every fault
  * in force so that {@link #healAll()} can heal it, and then sweeps the nodes for anything
- * else of lockchaos's that is left, each capability's package undoing its own.
+ * else of lockchaos's that is left, each registered package ({@link FaultKind}) undoing its own.
  */
 public final class NodeNemesis implements Nemesis {
 
-    /** What the final sweep undoes, each under its key of the {@code heal-all} op, in that op's order. */
-    private static final List<Sweep> SWEEPS = List.of(new Sweep("resumed", PauseFault::sweep),
-            new Sweep("started", KillFault::sweep), new Sweep("clocks-reset", ClockFault::sweep),
-            new Sweep("unpartitioned", PartitionFault::sweep));
-
-    /** One capability's part of the final sweep: {@code undo} heals a node and says whether it had to. */
-    private record Sweep(String key, Predicate<FaultNode> undo) {
-    }
+    /**
+     * What the final sweep undoes on each node, each under its key of the {@code heal-all} op: the
+     * packages' sweeps in {@link FaultKind}'s order, those that make a process run again first.
+     */
+    private static final List<FaultPackage.Sweep> SWEEPS = Arrays.stream(FaultKind.values())
+            .flatMap(kind -> kind.pack().sweep().stream())
+            .sorted(Comparator.comparing(FaultPackage.Sweep::stage)).toList();
 
     private final FaultTargets targets;
     private final FaultRecorder recorder;
@@ -81,34 +81,26 @@ public final class NodeNemesis implements Nemesis {
             steps.add(() -> SWEEPS.stream().filter(sweep -> sweep.undo().test(node))
                     .forEach(sweep -> undone.get(sweep.key()).add(node.name())));
         }
-        Map<Value, Value> links = new LinkedHashMap<>();
-        targets.links().ifPresent(l -> steps.add(() -> links.putAll(l.healAll().entries())));
+        Map<Value, Value> beyond = new LinkedHashMap<>();
+        for (FaultKind kind : FaultKind.values()) {
+            steps.add(() -> beyond.putAll(kind.pack().sweepBeyondNodes(targets)));
+        }
         try {
             Each.all("sweep the nodes", steps);
         } finally {
             Map<Value, Value> value = new LinkedHashMap<>();
             undone.forEach((key, names) -> value.put(Value.kw(key), NemesisOps.names(names)));
-            value.putAll(links);
+            value.putAll(beyond);
             recorder.record(NemesisOps.HEAL_ALL, new Value.Dict(value));
         }
     }
 
-    /**
-     * For each kind a random schedule may draw, the names it may act on: the nodes with the
-     * capability the kind needs (an exhaustive {@code switch}: a new kind must say which).
-     */
+    /** For each kind, the names its package offers in this cluster (the nodes with the capability it needs). */
     @Override
     public FaultMenu menu() {
         Map<FaultKind, List<String>> offered = new EnumMap<>(FaultKind.class);
         for (FaultKind kind : FaultKind.values()) {
-            offered.put(kind, switch (kind) {
-                case PAUSE -> Each.names(dispatch.all(Pausable.class));
-                case CLOCK -> Each.names(dispatch.all(ClockSkewable.class));
-                case KILL -> Each.names(dispatch.all(Killable.class));
-                case PARTITION -> Each.names(dispatch.servers());
-                case LINK -> targets.links().map(LinkFaults::proxied).orElse(List.of());
-                case FAILOVER -> targets.primary().isPresent() ? Each.names(dispatch.all(Killable.class)) : List.of();
-            });
+            offered.put(kind, kind.pack().offered(targets));
         }
         return new FaultMenu(offered);
     }

@@ -2,31 +2,77 @@ package io.lockchaos.faults.nemesis;
 
 import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.history.Value;
+import io.lockchaos.faults.schedule.FaultKind;
+import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.faults.schedule.FaultSpec;
+import io.lockchaos.faults.schedule.FaultSpec.PartitionShape;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 
 /**
- * The partition package: from the shape, a {@link Grudge}; each node then drops the packets
- * of the nodes it holds a grudge against (tagged iptables rules). The heal removes exactly
- * those rules. {@code partition workers} is one-sided: only the workers' namespaces get rules
- * (a {@link ClientNode} drops both directions), so no server is touched. Records {@code :start-partition {:shape "isolate" :components [[...] [...]]}}
- * and {@code :stop-partition} with the same value.
+ * The partition package: from the shape, a {@link Grudge} among the lock-service nodes; each
+ * node then drops the packets of the nodes it holds a grudge against (tagged iptables rules).
+ * The heal removes exactly those rules. Records {@code :start-partition {:shape "isolate"
+ * :components [[...] [...]]}} and {@code :stop-partition} with the same value. Reads
+ * {@code partition isolate TARGETS}, {@code partition halves} and {@code partition bridge}; a
+ * random schedule isolates one server or (from three servers on) splits them into halves; the
+ * sweep removes every tagged rule, a {@link CutOffFault}'s included.
  */
-final class PartitionFault {
+public final class PartitionFault implements FaultPackage {
 
     /** The band of its ops: {@code start-partition}, {@code stop-partition}. */
     static final String BAND = "partition";
 
-    private PartitionFault() {
+    @Override
+    public List<FaultParser.Form> forms() {
+        return List.of(new FaultParser.Form("partition", PartitionFault::read));
+    }
+
+    private static FaultSpec read(FaultParser p) {
+        List<String> words = new ArrayList<>(Arrays.stream(PartitionShape.values()).map(PartitionShape::word).toList());
+        words.addAll(FaultParser.secondWords("partition"));
+        String shapes = "(" + String.join(", ", words) + ")";
+        String shape = p.word("a partition shape " + shapes);
+        PartitionShape parsed;
+        try {
+            parsed = PartitionShape.valueOf(shape.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw p.error("unknown partition shape '" + shape + "' " + shapes);
+        }
+        return new FaultSpec.Partition(parsed, parsed == PartitionShape.ISOLATE ? p.targets() : List.of());
+    }
+
+    /** One server isolated, or (from three servers on) random halves. */
+    @Override
+    public Optional<FaultKind.Drawing> drawing() {
+        return Optional.of(offered -> {
+            FaultKind.Draw isolate = r -> new FaultSpec.Partition(PartitionShape.ISOLATE,
+                    List.of(FaultKind.Draw.pick(r, offered)));
+            return offered.size() >= 3
+                    ? List.of(isolate, r -> new FaultSpec.Partition(PartitionShape.HALVES, List.of()))
+                    : List.of(isolate);
+        });
+    }
+
+    @Override
+    public List<String> offered(FaultTargets targets) {
+        return Each.names(targets.servers());
+    }
+
+    @Override
+    public Optional<Sweep> sweep() {
+        return Optional.of(new Sweep("unpartitioned", Stage.SETTINGS, PartitionFault::sweep));
     }
 
     /** The final sweep's part: removes every tagged rule of {@code node}; whether it had any. */
-    static boolean sweep(FaultNode node) {
+    private static boolean sweep(FaultNode node) {
         return node instanceof Partitionable p && p.undropAll() > 0;
     }
 
@@ -35,27 +81,15 @@ final class PartitionFault {
         Map<String, Partitionable> byName = new LinkedHashMap<>();
         nodes.forEach(n -> byName.put(n.name(), n));
         Grudge grudge = Grudge.of(spec.shape(), spec.targets(), List.copyOf(byName.keySet()), random);
-        return apply(spec, grudge, grudge.drops(), byName, recorder);
+        return apply(spec, spec.shape().word(), grudge, grudge.drops(), byName, recorder);
     }
 
     /**
-     * {@code partition workers}: each of {@code workers} drops every one of {@code servers}
-     * (the whole lock service, or the nodes its {@code from} names), both ways, by rules in the
-     * worker's own namespace; the servers get no rule.
+     * Makes each node of {@code drops} drop its peers' packets and records the partition as
+     * {@code shape} with the grudge's components; the heal removes exactly those rules.
      */
-    static ActiveFault cutOff(FaultSpec.Partition spec, List<ClientNode> workers, List<Partitionable> servers,
-                              FaultRecorder recorder) {
-        Map<String, Partitionable> byName = new LinkedHashMap<>();
-        servers.forEach(n -> byName.put(n.name(), n));
-        workers.forEach(n -> byName.put(n.name(), n));
-        Grudge grudge = new Grudge(List.of(Each.names(workers), Each.names(servers)), null);
-        Map<String, Set<String>> drops = new LinkedHashMap<>(grudge.drops());
-        drops.keySet().retainAll(Each.names(workers));
-        return apply(spec, grudge, drops, byName, recorder);
-    }
-
-    private static ActiveFault apply(FaultSpec.Partition spec, Grudge grudge, Map<String, Set<String>> drops,
-                                     Map<String, Partitionable> byName, FaultRecorder recorder) {
+    static ActiveFault apply(FaultSpec spec, String shape, Grudge grudge, Map<String, Set<String>> drops,
+                             Map<String, Partitionable> byName, FaultRecorder recorder) {
         Map<Partitionable, List<String>> rules = new LinkedHashMap<>();
         for (Map.Entry<String, Set<String>> e : drops.entrySet()) {
             List<String> ips = new ArrayList<>();
@@ -70,7 +104,7 @@ final class PartitionFault {
             undo.run();
             throw e;
         }
-        Value.Dict value = describe(spec, grudge);
+        Value.Dict value = describe(shape, grudge);
         recorder.record(NemesisOps.start(BAND), value);
         return new Healing(spec, () -> {
             undo.run();
@@ -78,9 +112,9 @@ final class PartitionFault {
         });
     }
 
-    private static Value.Dict describe(FaultSpec.Partition spec, Grudge grudge) {
+    private static Value.Dict describe(String shape, Grudge grudge) {
         List<Value> components = grudge.components().stream().map(NemesisOps::names).toList();
-        return Value.map("shape", spec.shape().name().toLowerCase(java.util.Locale.ROOT),
+        return Value.map("shape", shape,
                 "components", new Value.Vec(components), "bridge", grudge.bridge());
     }
 }

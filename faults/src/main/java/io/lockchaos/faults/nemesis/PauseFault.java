@@ -1,20 +1,41 @@
 package io.lockchaos.faults.nemesis;
 
+import io.lockchaos.faults.schedule.FaultKind;
+import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.faults.schedule.FaultSpec;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The pause package: SIGSTOP every target's process, heal with SIGCONT. Records
  * {@code :start-pause {:targets [...]}} once all are stopped and {@code :stop-pause} once all
- * are continued.
+ * are continued. Reads {@code pause TARGETS}; a random schedule pauses one pausable node; the
+ * sweep continues every stopped node.
  */
-final class PauseFault {
+public final class PauseFault implements FaultPackage {
 
     /** The band of its ops: {@code start-pause}, {@code stop-pause}. */
     static final String BAND = "pause";
 
-    private PauseFault() {
+    @Override
+    public List<FaultParser.Form> forms() {
+        return List.of(new FaultParser.Form("pause", p -> new FaultSpec.Pause(p.targets())));
+    }
+
+    @Override
+    public Optional<FaultKind.Drawing> drawing() {
+        return Optional.of(FaultKind.Drawing.atOne(FaultSpec.Pause::new));
+    }
+
+    @Override
+    public List<String> offered(FaultTargets targets) {
+        return Each.names(targets.all(Pausable.class));
+    }
+
+    @Override
+    public Optional<Sweep> sweep() {
+        return Optional.of(new Sweep("resumed", Stage.PROCESS, PauseFault::sweep));
     }
 
     static ActiveFault inject(FaultSpec.Pause spec, List<Pausable> nodes, FaultRecorder recorder) {
@@ -32,7 +53,7 @@ final class PauseFault {
     }
 
     /** The final sweep's part: continues {@code node} if it is stopped; whether it was. */
-    static boolean sweep(FaultNode node) {
+    private static boolean sweep(FaultNode node) {
         if (node instanceof Pausable p && p.isPaused()) {
             p.resume();
             return true;

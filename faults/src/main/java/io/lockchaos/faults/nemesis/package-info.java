@@ -13,15 +13,19 @@
  * {@link io.lockchaos.faults.nemesis.LinkFaults}. The harness implements them with Docker;
  * this package knows nothing of containers.
  *
- * <p>{@link io.lockchaos.faults.nemesis.NodeNemesis} takes a
- * {@link io.lockchaos.faults.schedule.FaultSpec} and hands it to its package (one class per
- * kind: injector, heal, sweep, what it records) through {@code Dispatch}, the exhaustive
- * {@link io.lockchaos.faults.schedule.FaultSpec.Cases} (a kind without a case does not
- * compile), and returns an
+ * <p>Each kind of fault is one {@link io.lockchaos.faults.nemesis.FaultPackage} class (injector,
+ * heal, sweep, what it records, the lines it reads, how a random schedule draws it, the
+ * capability it is offered for), registered by one line of
+ * {@link io.lockchaos.faults.schedule.FaultKind}.
+ * {@link io.lockchaos.faults.nemesis.NodeNemesis} takes a
+ * {@link io.lockchaos.faults.schedule.FaultSpec} and hands it to its package through
+ * {@code Dispatch}, the exhaustive {@link io.lockchaos.faults.schedule.FaultSpec.Cases} (a
+ * record without a case does not compile), and returns an
  * {@link io.lockchaos.faults.nemesis.ActiveFault} whose {@code close()} heals exactly what the
  * injection did. {@code healAll()} heals every fault in force and then sweeps the nodes for
- * anything of lockchaos's left over: tagged rules, stopped processes, clock offsets, killed
- * servers, toxics and disabled proxies (named in the {@code :heal-all} op). Each injection and heal is one {@code :info} operation of process
+ * anything of lockchaos's left over, each package undoing its own: stopped processes, killed
+ * servers, clock offsets, tagged rules, toxics and disabled proxies (named in the
+ * {@code :heal-all} op). Each injection and heal is one {@code :info} operation of process
  * {@code :nemesis} through a {@link io.lockchaos.faults.nemesis.FaultRecorder}
  * ({@code :start-pause}, {@code :stop-pause}, {@code :start-clock} with old and new offsets,
  * {@code :heal-all}, ...), named by {@link io.lockchaos.history.ops.NemesisOps}, from which

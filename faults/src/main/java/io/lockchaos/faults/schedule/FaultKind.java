@@ -1,9 +1,13 @@
 package io.lockchaos.faults.schedule;
 
-import io.lockchaos.faults.schedule.FaultSpec.FailoverMethod;
-import io.lockchaos.faults.schedule.FaultSpec.PartitionShape;
-import io.lockchaos.faults.schedule.FaultSpec.ToxicKind;
-import java.time.Duration;
+import io.lockchaos.faults.nemesis.ClockFault;
+import io.lockchaos.faults.nemesis.CutOffFault;
+import io.lockchaos.faults.nemesis.FailoverFault;
+import io.lockchaos.faults.nemesis.FaultPackage;
+import io.lockchaos.faults.nemesis.KillFault;
+import io.lockchaos.faults.nemesis.LinkFault;
+import io.lockchaos.faults.nemesis.PartitionFault;
+import io.lockchaos.faults.nemesis.PauseFault;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -12,64 +16,109 @@ import java.util.SplittableRandom;
 import java.util.function.Function;
 
 /**
- * The kinds of fault a random schedule may draw, in the order it draws them, each by the word
- * a {@code random} line names it with ({@code random every 5s pause,clock}) and with how it
- * draws one fault from the targets a {@link FaultMenu} offers it. The nemesis says which
- * targets it offers for each kind (an exhaustive {@code switch} over this enum).
+ * The fault registry: one line per fault package, which holds everything about its kind of
+ * fault (the lines it reads, how a random schedule draws it, the capability it needs, its
+ * inject, heal and sweep, the operations it records). The parser's forms, a cluster's
+ * {@link FaultMenu}, {@link RandomSchedule}'s choices and the nemesis's final sweep all come
+ * from this list, in this order.
+ *
+ * <p>A {@code random} line names the kinds it draws from by word ({@code random every 5s
+ * pause,clock}); only the kinds whose package draws are named so.
  */
 public enum FaultKind {
-    /** A pause of one pausable process. */
-    PAUSE(offered -> List.of(r -> new FaultSpec.Pause(List.of(pick(r, offered))))),
-    /** A clock bump of one clock-skewable server by up to 300 s either way. */
-    CLOCK(offered -> List.of(r -> new FaultSpec.ClockBump(List.of(pick(r, offered)),
-            Duration.ofSeconds((r.nextBoolean() ? 1 : -1) * (1 + r.nextInt(300)))))),
-    /** A kill of one server. */
-    KILL(offered -> List.of(r -> new FaultSpec.Kill(List.of(pick(r, offered))))),
-    /** One server isolated, or (from three servers on) random halves. */
-    PARTITION(offered -> {
-        Draw isolate = r -> new FaultSpec.Partition(PartitionShape.ISOLATE, List.of(pick(r, offered)));
-        return offered.size() >= 3
-                ? List.of(isolate, r -> new FaultSpec.Partition(PartitionShape.HALVES, List.of()))
-                : List.of(isolate);
-    }),
-    /** 50 ms to 1 s of latency, with up to 100 ms of jitter, on one proxied link. */
-    LINK(offered -> List.of(r -> new FaultSpec.LinkToxic(ToxicKind.LATENCY, List.of(pick(r, offered)),
-            Duration.ofMillis(50 + r.nextInt(950)), Duration.ofMillis(r.nextInt(100)), 0))),
-    /** A failover by a random method (the offered names only say that one is possible). */
-    FAILOVER(offered -> List.of(r -> new FaultSpec.Failover(
-            FailoverMethod.values()[r.nextInt(FailoverMethod.values().length)])));
+    /** SIGSTOP and SIGCONT of servers and workers. */
+    PAUSE(new PauseFault()),
+    /** libfaketime clock bumps, strobes and resets. */
+    CLOCK(new ClockFault()),
+    /** SIGKILL and start again, and restarts. */
+    KILL(new KillFault()),
+    /** iptables partitions among the lock-service nodes. */
+    PARTITION(new PartitionFault()),
+    /** Toxics on the links through the proxy. */
+    LINK(new LinkFault()),
+    /** Sentinel failovers. */
+    FAILOVER(new FailoverFault()),
+    /** Workers cut off from the lock service or a named part of it (docs/design.md, row 6); never drawn. */
+    CUT_OFF(new CutOffFault());
 
     /** Draws one fault of a kind. */
-    interface Draw extends Function<SplittableRandom, FaultSpec> {
+    public interface Draw extends Function<SplittableRandom, FaultSpec> {
+
+        /** One of {@code names} (not empty), drawn by {@code random}. */
+        static String pick(SplittableRandom random, List<String> names) {
+            return names.get(random.nextInt(names.size()));
+        }
     }
 
-    private final Function<List<String>, List<Draw>> draws;
+    /** How a package's faults are drawn: the ways of drawing one from the names offered (not empty). */
+    public interface Drawing extends Function<List<String>, List<Draw>> {
 
-    FaultKind(Function<List<String>, List<Draw>> draws) {
-        this.draws = draws;
+        /** One way: {@code fault} aimed at one offered name, drawn at random. */
+        static Drawing atOne(Function<List<String>, FaultSpec> fault) {
+            return offered -> List.of(r -> fault.apply(List.of(Draw.pick(r, offered))));
+        }
     }
 
-    /** The ways this kind draws a fault from {@code offered} (not empty). */
+    private final FaultPackage pack;
+
+    FaultKind(FaultPackage pack) {
+        this.pack = pack;
+    }
+
+    /** The package of this kind. */
+    public FaultPackage pack() {
+        return pack;
+    }
+
+    /** The ways this kind draws a fault from {@code offered} (not empty); none when it is never drawn. */
     List<Draw> draws(List<String> offered) {
-        return draws.apply(offered);
+        return pack.drawing().map(d -> d.apply(offered)).orElse(List.of());
+    }
+
+    /** Whether a random schedule draws this kind. */
+    public boolean drawn() {
+        return pack.drawing().isPresent();
     }
 
     /** The kind's word: {@code pause}, {@code clock}, .... */
     public String word() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    /** The kind named {@code word}, if any. */
+    /** The drawn kind named {@code word}, if any. */
     public static Optional<FaultKind> of(String word) {
-        return Arrays.stream(values()).filter(k -> k.word().equals(word)).findFirst();
+        return drawable().stream().filter(k -> k.word().equals(word)).findFirst();
     }
 
-    /** Every word, for messages: {@code pause, clock, kill, partition, link, failover}. */
+    /**
+     * The kind a fault belongs to: the package whose form reads its script back (the longest
+     * form that starts it, so {@code partition workers ...} is a cut-off, not a partition).
+     */
+    public static FaultKind of(FaultSpec fault) {
+        String script = fault.script() + " ";
+        FaultKind found = null;
+        int longest = -1;
+        for (FaultKind kind : values()) {
+            for (FaultParser.Form form : kind.pack().forms()) {
+                if (script.startsWith(form.words() + " ") && form.words().length() > longest) {
+                    found = kind;
+                    longest = form.words().length();
+                }
+            }
+        }
+        if (found == null) {
+            throw new IllegalStateException("no fault package reads '" + fault.script() + "'");
+        }
+        return found;
+    }
+
+    /** The kinds a random schedule draws, in order. */
+    public static List<FaultKind> drawable() {
+        return Arrays.stream(values()).filter(FaultKind::drawn).toList();
+    }
+
+    /** Every drawn kind's word, for messages: {@code pause, clock, kill, partition, link, failover}. */
     public static String words() {
-        return String.join(", ", Arrays.stream(values()).map(FaultKind::word).toList());
-    }
-
-    private static String pick(SplittableRandom random, List<String> names) {
-        return names.get(random.nextInt(names.size()));
+        return String.join(", ", drawable().stream().map(FaultKind::word).toList());
     }
 }

@@ -1,8 +1,5 @@
 package io.lockchaos.faults.schedule;
 
-import io.lockchaos.faults.schedule.FaultSpec.FailoverMethod;
-import io.lockchaos.faults.schedule.FaultSpec.PartitionShape;
-import io.lockchaos.faults.schedule.FaultSpec.ToxicKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,7 +13,9 @@ import java.util.function.Function;
 
 /**
  * Reads the text form of one fault ({@code KIND TARGETS ARGS [for] [DURATION]}); the grammar
- * is in this package's documentation. Errors name the source and line.
+ * is in this package's documentation. The first word (or two) picks the {@link Form} of the
+ * fault package that reads the rest, through this class's public reading methods; the optional
+ * duration and the end of the line are read here. Errors name the source and line.
  */
 public final class FaultParser {
 
@@ -47,32 +46,44 @@ public final class FaultParser {
         return parse("command line", 0, String.join(" ", words));
     }
 
-    /** Each fault's first word and how the rest of its line reads, in the order messages list them. */
-    private static final Map<String, Function<FaultParser, FaultSpec>> KINDS = kinds();
+    /**
+     * One kind of fault line: its first word, or first two when kinds share the first, and how
+     * the rest of the line reads (a fault package's part of the grammar).
+     */
+    public record Form(String words, Function<FaultParser, FaultSpec> read) {
+    }
 
-    private static Map<String, Function<FaultParser, FaultSpec>> kinds() {
-        Map<String, Function<FaultParser, FaultSpec>> kinds = new LinkedHashMap<>();
-        kinds.put("pause", p -> new FaultSpec.Pause(p.targets()));
-        kinds.put("clock", FaultParser::clock);
-        kinds.put("partition", FaultParser::partition);
-        kinds.put("latency", FaultParser::latency);
-        kinds.put("bandwidth", p -> new FaultSpec.LinkToxic(ToxicKind.BANDWIDTH, p.targets(),
-                Duration.ZERO, Duration.ZERO, p.number("a rate in KB/s")));
-        kinds.put("blackhole", p -> new FaultSpec.LinkToxic(ToxicKind.BLACKHOLE, p.targets(),
-                Duration.ZERO, Duration.ZERO, 0));
-        kinds.put("reset-peer", p -> new FaultSpec.LinkToxic(ToxicKind.RESET_PEER, p.targets(),
-                Duration.ZERO, Duration.ZERO, 0));
-        kinds.put("kill", p -> new FaultSpec.Kill(p.targets()));
-        kinds.put("restart", p -> new FaultSpec.Restart(p.targets()));
-        kinds.put("failover", p -> new FaultSpec.Failover(p.failoverMethod()));
-        return Collections.unmodifiableMap(kinds);
+    /** Every package's forms, by their words, in {@link FaultKind}'s order (messages list them so). */
+    private static Map<String, Function<FaultParser, FaultSpec>> forms() {
+        Map<String, Function<FaultParser, FaultSpec>> forms = new LinkedHashMap<>();
+        for (FaultKind kind : FaultKind.values()) {
+            for (Form form : kind.pack().forms()) {
+                if (forms.put(form.words(), form.read()) != null) {
+                    throw new IllegalStateException("two fault packages read '" + form.words() + "'; " + kind
+                            + "'s form must start with other words");
+                }
+            }
+        }
+        return Collections.unmodifiableMap(forms);
+    }
+
+    /** Built on first use: the packages' forms, read once. */
+    private static final class Forms {
+        static final Map<String, Function<FaultParser, FaultSpec>> ALL = forms();
     }
 
     private Timed fault() {
-        String kind = word("a fault kind (" + String.join(", ", KINDS.keySet()) + ")").toLowerCase(Locale.ROOT);
-        Function<FaultParser, FaultSpec> reader = KINDS.get(kind);
+        String first = word("a fault kind (" + String.join(", ", firstWords()) + ")").toLowerCase(Locale.ROOT);
+        Function<FaultParser, FaultSpec> reader = null;
+        if (next < words.size()) {
+            reader = Forms.ALL.get(first + " " + words.get(next));
+            next += reader == null ? 0 : 1;
+        }
         if (reader == null) {
-            throw error("unknown fault kind '" + kind + "'");
+            reader = Forms.ALL.get(first);
+        }
+        if (reader == null) {
+            throw error("unknown fault kind '" + first + "'");
         }
         FaultSpec spec = reader.apply(this);
         Optional<Duration> duration = duration();
@@ -82,76 +93,36 @@ public final class FaultParser {
         return new Timed(spec, duration);
     }
 
-    private FaultSpec clock() {
-        List<String> targets = targets();
-        String arg = word("+OFFSET, -OFFSET, strobe or reset");
-        if (arg.equals("reset")) {
-            return new FaultSpec.ClockReset(targets);
-        }
-        if (arg.equals("strobe")) {
-            return new FaultSpec.ClockStrobe(targets, durationWord("a strobe delta"),
-                    durationWord("a strobe period"));
-        }
-        Duration offset = Durations.parseOffset(arg);
-        if (offset == null) {
-            throw error("'" + arg + "' is not a clock offset such as +120s or -5s");
-        }
-        return new FaultSpec.ClockBump(targets, offset);
+    private static List<String> firstWords() {
+        return Forms.ALL.keySet().stream().map(w -> w.split(" ")[0]).distinct().toList();
     }
 
-    private FaultSpec partition() {
-        String shape = word("a partition shape (isolate, halves, bridge, workers)");
-        PartitionShape parsed;
-        try {
-            parsed = PartitionShape.valueOf(shape.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw error("unknown partition shape '" + shape + "' (isolate, halves, bridge, workers)");
-        }
-        if (parsed != PartitionShape.WORKERS) {
-            return new FaultSpec.Partition(parsed, parsed == PartitionShape.ISOLATE ? targets() : List.of());
-        }
-        List<String> workers = wordFollows() ? targets() : List.of();
-        List<String> from = List.of();
-        if (next < words.size() && words.get(next).equals("from")) {
-            next++;
-            from = targets();
-        }
-        return new FaultSpec.Partition(parsed, workers, from);
+    /** The second words of the forms that start with {@code first}: {@code workers} for {@code partition}. */
+    public static List<String> secondWords(String first) {
+        return Forms.ALL.keySet().stream().filter(w -> w.startsWith(first + " "))
+                .map(w -> w.substring(first.length() + 1)).toList();
     }
 
     /**
      * Whether a word other than a duration or {@code from} comes next (a target list, a
      * failover method).
      */
-    private boolean wordFollows() {
+    public boolean wordFollows() {
         return next < words.size() && !words.get(next).equals("for") && !words.get(next).equals("from")
                 && !Durations.isDuration(words.get(next));
     }
 
-    private FaultSpec latency() {
-        List<String> targets = targets();
-        Duration latency = durationWord("a latency such as 200ms");
-        Duration jitter = Duration.ZERO;
-        if (next < words.size() && words.get(next).equals("jitter")) {
+    /** Whether {@code word} comes next; if so it is read. */
+    public boolean skip(String word) {
+        if (next < words.size() && words.get(next).equals(word)) {
             next++;
-            jitter = durationWord("a jitter such as 50ms");
+            return true;
         }
-        return new FaultSpec.LinkToxic(ToxicKind.LATENCY, targets, latency, jitter, 0);
+        return false;
     }
 
-    private FailoverMethod failoverMethod() {
-        if (!wordFollows()) {
-            return FailoverMethod.KILL;
-        }
-        String method = words.get(next++);
-        try {
-            return FailoverMethod.valueOf(method.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw error("unknown failover method '" + method + "' (kill, isolate, command)");
-        }
-    }
-
-    private List<String> targets() {
+    /** The target nodes, comma-separated: {@code redis-1,redis-2}. */
+    public List<String> targets() {
         String list = word("the target nodes, comma-separated (e.g. redis-1,redis-2)");
         List<String> targets = new ArrayList<>();
         for (String name : list.split(",")) {
@@ -164,9 +135,8 @@ public final class FaultParser {
     }
 
     private Optional<Duration> duration() {
-        if (next < words.size() && words.get(next).equals("for")) {
-            next++;
-            return Optional.of(durationWord("a duration after 'for'"));
+        if (skip("for")) {
+            return Optional.of(duration("a duration after 'for'"));
         }
         if (next < words.size() && Durations.isDuration(words.get(next))) {
             return Optional.of(Durations.parse(words.get(next++)));
@@ -174,7 +144,8 @@ public final class FaultParser {
         return Optional.empty();
     }
 
-    private Duration durationWord(String what) {
+    /** A duration such as {@code 200ms}; {@code what} names it in the error. */
+    public Duration duration(String what) {
         String w = word(what);
         Duration d = Durations.parse(w);
         if (d == null) {
@@ -183,7 +154,13 @@ public final class FaultParser {
         return d;
     }
 
-    private long number(String what) {
+    /** A signed offset such as {@code +120s}, or empty when {@code word} is not one. */
+    public static Optional<Duration> offset(String word) {
+        return Optional.ofNullable(Durations.parseOffset(word));
+    }
+
+    /** A whole number; {@code what} names it in the error. */
+    public long number(String what) {
         String w = word(what);
         try {
             return Long.parseLong(w);
@@ -192,14 +169,16 @@ public final class FaultParser {
         }
     }
 
-    private String word(String expected) {
+    /** The next word; {@code expected} says what it should be when there is none. */
+    public String word(String expected) {
         if (next >= words.size()) {
             throw error("expected " + expected);
         }
         return words.get(next++);
     }
 
-    private FaultSyntaxException error(String problem) {
+    /** An error at this line, naming the source, the line and the grammar. */
+    public FaultSyntaxException error(String problem) {
         return new FaultSyntaxException(source, line, text, problem);
     }
 }

@@ -5,10 +5,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One fault, as data: what to do to which nodes. How long it lasts belongs to the
- * {@link ScheduledFault} or the command that injects it, not to the fault. Code that acts on
- * every kind does so through {@link #accept}: a new kind adds a method to {@link Cases}, so
- * every place that handles faults fails to compile until it handles the new one too.
+ * One fault, as data: what to do to which nodes, read and drawn by its fault package
+ * ({@link FaultKind}). How long it lasts belongs to the {@link ScheduledFault} or the command
+ * that injects it, not to the fault. The nemesis hands a fault to its package's inject through
+ * {@link #accept}: a new record adds a method to {@link Cases}, so the nemesis's dispatch fails
+ * to compile until it handles the new one too.
  */
 public sealed interface FaultSpec {
 
@@ -18,8 +19,30 @@ public sealed interface FaultSpec {
     /** The fault's text form, without a duration: {@code pause worker-2}. */
     String script();
 
+    /** What its targets may be; a step that names anything else is refused before a run starts. */
+    Reach reach();
+
+    /** The lock-service nodes it acts against besides its targets (those after {@code from}); none for most. */
+    default List<String> from() {
+        return List.of();
+    }
+
     /** The case of {@code cases} for this kind of fault. */
     <R> R accept(Cases<R> cases);
+
+    /** What a fault's targets may name. */
+    enum Reach {
+        /** Lock-service nodes (servers, Sentinels, ZooKeeper servers). */
+        SERVERS,
+        /** Lock-service nodes and a run's workers. */
+        SERVERS_OR_WORKERS,
+        /** A run's workers only. */
+        WORKERS,
+        /** Proxied links: each server's client link, and replication and quorum links. */
+        LINKS,
+        /** No targets: the cluster's replaceable primary (Sentinel's). */
+        PRIMARY
+    }
 
     /** One case per kind of fault: the exhaustive switch over this sealed type. */
     interface Cases<R> {
@@ -32,6 +55,8 @@ public sealed interface FaultSpec {
         R clockReset(ClockReset fault);
 
         R partition(Partition fault);
+
+        R cutOff(CutOff fault);
 
         R linkToxic(LinkToxic fault);
 
@@ -54,6 +79,11 @@ public sealed interface FaultSpec {
         }
 
         @Override
+        public Reach reach() {
+            return Reach.SERVERS_OR_WORKERS;
+        }
+
+        @Override
         public <R> R accept(Cases<R> cases) {
             return cases.pause(this);
         }
@@ -68,6 +98,11 @@ public sealed interface FaultSpec {
         @Override
         public String script() {
             return "clock " + String.join(",", targets) + " " + Durations.formatOffset(offset);
+        }
+
+        @Override
+        public Reach reach() {
+            return Reach.SERVERS;
         }
 
         @Override
@@ -89,6 +124,11 @@ public sealed interface FaultSpec {
         }
 
         @Override
+        public Reach reach() {
+            return Reach.SERVERS;
+        }
+
+        @Override
         public <R> R accept(Cases<R> cases) {
             return cases.clockStrobe(this);
         }
@@ -106,58 +146,81 @@ public sealed interface FaultSpec {
         }
 
         @Override
+        public Reach reach() {
+            return Reach.SERVERS;
+        }
+
+        @Override
         public <R> R accept(Cases<R> cases) {
             return cases.clockReset(this);
         }
     }
 
-    /** The shapes of a network partition (iptables inside the nodes' namespaces). */
+    /** The shapes of a network partition among the lock-service nodes (iptables inside their namespaces). */
     enum PartitionShape {
         /** The targets are cut off from every other node. */
         ISOLATE,
         /** A random majority and minority of the cluster's nodes. */
         HALVES,
         /** Two halves that can both reach one bridge node. */
-        BRIDGE,
-        /** Workers cut off from the lock service, or from the named part of it. */
-        WORKERS;
+        BRIDGE;
 
-        String word() {
+        /** The shape's word in fault lines and in its ops: {@code isolate}. */
+        public String word() {
             return name().toLowerCase(Locale.ROOT);
         }
     }
 
-    /**
-     * A network partition of {@code shape}. For {@link PartitionShape#WORKERS}, {@code targets}
-     * are the workers (none: all of them) and {@code from} the lock-service nodes they are cut
-     * off from (none: every one); the other shapes take no {@code from}.
-     */
-    record Partition(PartitionShape shape, List<String> targets, List<String> from) implements FaultSpec {
+    /** A network partition of {@code shape} among the lock-service nodes; only ISOLATE has targets. */
+    record Partition(PartitionShape shape, List<String> targets) implements FaultSpec {
         public Partition {
             targets = List.copyOf(targets);
-            from = List.copyOf(from);
             if (shape == PartitionShape.ISOLATE && targets.isEmpty()) {
                 throw new IllegalArgumentException("partition isolate needs the nodes to isolate");
             }
-            if (shape != PartitionShape.WORKERS && !from.isEmpty()) {
-                throw new IllegalArgumentException("only partition workers cuts off from named nodes");
-            }
-        }
-
-        /** A partition that cuts workers off from the whole lock service (or any other shape). */
-        public Partition(PartitionShape shape, List<String> targets) {
-            this(shape, targets, List.of());
         }
 
         @Override
         public String script() {
-            return "partition " + shape.word() + (targets.isEmpty() ? "" : " " + String.join(",", targets))
-                    + (from.isEmpty() ? "" : " from " + String.join(",", from));
+            return "partition " + shape.word() + (targets.isEmpty() ? "" : " " + String.join(",", targets));
+        }
+
+        @Override
+        public Reach reach() {
+            return Reach.SERVERS;
         }
 
         @Override
         public <R> R accept(Cases<R> cases) {
             return cases.partition(this);
+        }
+    }
+
+    /**
+     * Workers cut off from the lock service ({@code partition workers}): {@code targets} are the
+     * workers (none: all of them) and {@code from} the lock-service nodes they are cut off from
+     * (none: every one), as in docs/design.md, row 6.
+     */
+    record CutOff(List<String> targets, List<String> from) implements FaultSpec {
+        public CutOff {
+            targets = List.copyOf(targets);
+            from = List.copyOf(from);
+        }
+
+        @Override
+        public String script() {
+            return "partition workers" + (targets.isEmpty() ? "" : " " + String.join(",", targets))
+                    + (from.isEmpty() ? "" : " from " + String.join(",", from));
+        }
+
+        @Override
+        public Reach reach() {
+            return Reach.WORKERS;
+        }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.cutOff(this);
         }
     }
 
@@ -193,6 +256,11 @@ public sealed interface FaultSpec {
         }
 
         @Override
+        public Reach reach() {
+            return Reach.LINKS;
+        }
+
+        @Override
         public <R> R accept(Cases<R> cases) {
             return cases.linkToxic(this);
         }
@@ -207,6 +275,11 @@ public sealed interface FaultSpec {
         @Override
         public String script() {
             return "kill " + String.join(",", targets);
+        }
+
+        @Override
+        public Reach reach() {
+            return Reach.SERVERS;
         }
 
         @Override
@@ -227,6 +300,11 @@ public sealed interface FaultSpec {
         }
 
         @Override
+        public Reach reach() {
+            return Reach.SERVERS;
+        }
+
+        @Override
         public <R> R accept(Cases<R> cases) {
             return cases.restart(this);
         }
@@ -236,7 +314,7 @@ public sealed interface FaultSpec {
     enum FailoverMethod {
         KILL, ISOLATE, COMMAND;
 
-        String word() {
+        public String word() {
             return name().toLowerCase(Locale.ROOT);
         }
     }
@@ -250,6 +328,11 @@ public sealed interface FaultSpec {
         @Override
         public String script() {
             return "failover " + method.word();
+        }
+
+        @Override
+        public Reach reach() {
+            return Reach.PRIMARY;
         }
 
         @Override

@@ -27,7 +27,7 @@ public sealed interface SchedulePlan {
     /**
      * A fault every {@code interval}, drawn from the menu's {@code kinds}.
      *
-     * @param kinds the kinds to draw from; every kind the menu offers when it holds them all
+     * @param kinds the kinds to draw from; every kind the menu offers when it holds every drawn kind
      */
     record Random(Duration interval, Set<FaultKind> kinds) implements SchedulePlan {
         public Random {
@@ -41,7 +41,7 @@ public sealed interface SchedulePlan {
 
         /** The line that {@link SchedulePlan#parse} reads back into this plan. */
         public String line() {
-            String named = kinds.size() == FaultKind.values().length ? ""
+            String named = kinds.containsAll(FaultKind.drawable()) ? ""
                     : " " + String.join(",", EnumSet.copyOf(kinds).stream().map(FaultKind::word).toList());
             return "random every " + Durations.format(interval) + named;
         }
@@ -89,7 +89,7 @@ public sealed interface SchedulePlan {
                     "'" + words[2] + "' is not a positive interval such as 5s or 1500ms");
         }
         if (words.length == 3) {
-            return new Random(interval, EnumSet.allOf(FaultKind.class));
+            return new Random(interval, EnumSet.copyOf(FaultKind.drawable()));
         }
         Set<FaultKind> kinds = EnumSet.noneOf(FaultKind.class);
         for (String word : List.of(words[3].split(","))) {

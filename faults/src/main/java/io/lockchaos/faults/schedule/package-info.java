@@ -26,6 +26,9 @@
  * failover [kill|isolate|command]                  make Sentinel promote a replica
  * </pre>
  *
+ * Each kind's lines are read by its fault package, registered in
+ * {@link io.lockchaos.faults.schedule.FaultKind}; {@link io.lockchaos.faults.schedule.FaultParser}
+ * picks the package by the first word (or two) and reads the duration.
  * Durations and offsets are numbers with a unit: {@code 500ms}, {@code 5s}, {@code 2m},
  * {@code 1.5s}. A fault without a duration lasts until it is healed; the last phase of
  * every schedule heals everything. A {@link io.lockchaos.faults.schedule.RandomSchedule}

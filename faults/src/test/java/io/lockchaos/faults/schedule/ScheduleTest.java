@@ -74,8 +74,7 @@ class ScheduleTest {
         assertEquals(new FaultSpec.Partition(PartitionShape.ISOLATE, List.of("zk-2")), cut.fault());
         FaultParser.Timed from = FaultParser.parse(List.of("partition", "workers", "worker-1", "from", "redis-4,redis-5",
                 "10s"));
-        assertEquals(new FaultSpec.Partition(PartitionShape.WORKERS, List.of("worker-1"), List.of("redis-4", "redis-5")),
-                from.fault());
+        assertEquals(new FaultSpec.CutOff(List.of("worker-1"), List.of("redis-4", "redis-5")), from.fault());
         assertEquals(List.of("worker-1"), from.fault().targets());
         assertEquals(Optional.of(Duration.ofSeconds(10)), from.duration());
     }

@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "Proves or disproves the safety of distributed locks on real clusters.",
         subcommands = {CheckCommand.class, BenchCommand.class, ClusterCommand.class, FaultCommand.class,
-            RunCommand.class, MatrixCommand.class, ListCommand.class, ReplayCommand.class, ReportCommand.class,
+            RunCommand.class, MatrixCommand.class, ExploreCommand.class, ShrinkCommand.class, ListCommand.class, ReplayCommand.class, ReportCommand.class,
             IndexCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

@@ -2,9 +2,12 @@ package io.lockchaos.harness.cli;
 
 import io.lockchaos.history.LockchaosException;
 import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.harness.explore.Shard;
 import io.lockchaos.harness.matrix.Matrix;
+import io.lockchaos.harness.matrix.MatrixMerge;
 import io.lockchaos.harness.matrix.MatrixRow;
 import io.lockchaos.harness.matrix.MatrixScenario;
+import io.lockchaos.harness.matrix.MatrixShards;
 import io.lockchaos.harness.matrix.RunSummary;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -15,8 +18,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -24,21 +29,41 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code lockchaos matrix [--runs N] [SCENARIO...]}: runs each scenario (all shipped ones by
- * default, by design row) N times in turn, one after another, and writes
- * {@code results/matrix.json}, {@code matrix.md} and {@code matrix.html}. Every scenario file
- * is read before the first run starts. Exit codes: 0 every run reached its expected verdicts,
+ * {@code lockchaos matrix [--runs N] [--shard I/N [--timing FILE]] [SCENARIO...]}: runs each scenario
+ * (all shipped ones by default, by design row) N times in turn, one after another, and writes
+ * {@code results/matrix.json}, {@code matrix.md} and {@code matrix.html}; with {@code --shard}
+ * only its slice of the scenarios ({@link MatrixShards}). {@code lockchaos matrix --merge DIR...}
+ * writes the one matrix of several shards' results folders ({@link MatrixMerge}) instead. Every
+ * scenario file is read before the first run starts. Exit codes: 0 every run reached its expected verdicts,
  * 1 one did not, 2 a run could not be carried out (no verdict), 3 a bad scenario or option.
  */
 @Command(name = "matrix", mixinStandardHelpOptions = true,
         description = "Run scenarios (default: every shipped one) N times each and write results/matrix.{json,md,html}.")
 public final class MatrixCommand implements Callable<Integer> {
 
+    /** What a shell reports for a process ended by SIGTERM; the JVM exits with it anyway. */
+    private static final int EXIT_STOPPED = 143;
+
     @Spec
     private CommandSpec spec;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "1", description = "runs per scenario (default: 1)")
     private int runs;
+
+    @Option(names = "--shard", paramLabel = "I/N", description = "run only the I-th of N disjoint slices of the scenarios,"
+            + " balanced by wall time (recorded in --timing's matrix.json, else estimated from the scenario)")
+    private String shard;
+
+    @Option(names = "--timing", paramLabel = "FILE", description = "a matrix.json of an earlier matrix whose wall times"
+            + " balance --shard (give every shard the same file)")
+    private Path timing;
+
+    @Option(names = "--merge", paramLabel = "DIR", arity = "1..*", description = "merge shards: read each DIR's matrix.json"
+            + " and the runs it lists, and write one matrix.json, matrix.md and matrix.html (to --out); runs nothing")
+    private List<Path> merge = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where --merge writes the matrix (default: results/)")
+    private Path outDir;
 
     @Parameters(arity = "0..*", paramLabel = "SCENARIO",
             description = "shipped scenario names (see 'lockchaos list') or scenario files")
@@ -47,27 +72,68 @@ public final class MatrixCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
+        if (!merge.isEmpty()) {
+            return merge(err);
+        }
         List<MatrixScenario> scenarios;
         try {
             if (runs < 1) {
                 throw new LockchaosException("--runs is " + runs + "; give 1 or more");
             }
             scenarios = scenarios();
+            if (shard != null) {
+                Shard slice = Shard.parse(shard);
+                scenarios = MatrixShards.slice(scenarios, slice, timing == null ? Map.of() : MatrixShards.recorded(timing));
+                err.println("lockchaos: matrix: shard " + slice + ": " + scenarios.stream().map(s -> s.scenario().name()).toList());
+            }
         } catch (LockchaosException e) {
             err.println("lockchaos: " + e.getMessage());
             return Main.EXIT_USAGE;
         }
         List<MatrixRow> rows = new ArrayList<>();
+        // Ctrl-C or SIGTERM stops the run under way (its own hook heals and removes it); no run may start after it.
+        AtomicBoolean stopping = new AtomicBoolean();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopping.set(true), "lockchaos-matrix-stop"));
         for (MatrixScenario s : scenarios) {
             List<RunSummary> summaries = new ArrayList<>();
             for (int i = 1; i <= runs; i++) {
+                if (stopping.get()) {
+                    err.println("lockchaos: matrix stopped (Ctrl-C or SIGTERM); no matrix files written");
+                    return EXIT_STOPPED;
+                }
                 err.printf(Locale.ROOT, "lockchaos: matrix: %s, run %d of %d%n", s.scenario().name(), i, runs);
                 summaries.add(runOnce(s));
             }
             rows.add(new MatrixRow(s, summaries));
         }
         Matrix matrix = new Matrix(Instant.now(), commit(), rows);
-        Path root = ProjectRoot.find().resolve("results");
+        return write(matrix, ProjectRoot.find().resolve("results"));
+    }
+
+    /** {@code --merge}: one matrix from the shards' folders; 3 when a folder cannot be read. */
+    private int merge(PrintWriter err) {
+        if (!names.isEmpty() || shard != null) {
+            err.println("lockchaos: --merge runs nothing; give it the shards' results folders only (not scenarios or --shard)");
+            return Main.EXIT_USAGE;
+        }
+        Matrix matrix;
+        try {
+            matrix = MatrixMerge.read(merge);
+        } catch (LockchaosException e) {
+            err.println("lockchaos: " + e.getMessage());
+            return Main.EXIT_USAGE;
+        }
+        Path root = outDir != null ? outDir : ProjectRoot.find().resolve("results");
+        try {
+            java.nio.file.Files.createDirectories(root);
+        } catch (IOException e) {
+            err.println("lockchaos: cannot create " + root + " (" + e + ")");
+            return Main.EXIT_USAGE;
+        }
+        return write(matrix, root);
+    }
+
+    private int write(Matrix matrix, Path root) {
         matrix.write(root);
         PrintWriter out = spec.commandLine().getOut();
         out.print(matrix.markdown());

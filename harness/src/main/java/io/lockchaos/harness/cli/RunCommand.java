@@ -141,10 +141,7 @@ public final class RunCommand implements Callable<Integer> {
         Path root = ProjectRoot.find().resolve("results");
         err.println("lockchaos: running " + s.name() + " (seed " + s.seed() + ", " + s.duration().toSeconds()
                 + " s, " + s.workers() + " workers per storage mode)");
-        try {
-            EngineSetup.ensure();
-        } catch (ClusterException e) {
-            err.println("lockchaos: " + e.getMessage());
+        if (!engineReady(err)) {
             return new Attempt(EXIT_FAILED, java.util.Optional.empty());
         }
         Run run;
@@ -158,6 +155,17 @@ public final class RunCommand implements Callable<Integer> {
             return new Attempt(Main.EXIT_USAGE, java.util.Optional.empty());
         }
         return new Attempt(execute(run, root, spec), java.util.Optional.of(run.results()));
+    }
+
+    /** Makes sure the Docker engine and images are there ({@link EngineSetup}); says why not when they are not. */
+    static boolean engineReady(PrintWriter err) {
+        try {
+            EngineSetup.ensure();
+            return true;
+        } catch (ClusterException e) {
+            err.println("lockchaos: " + e.getMessage());
+            return false;
+        }
     }
 
     private static int execute(Run run, Path root, CommandSpec spec) {

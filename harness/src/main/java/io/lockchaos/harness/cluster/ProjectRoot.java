@@ -1,13 +1,20 @@
 package io.lockchaos.harness.cluster;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Properties;
 
 /**
  * Finds the lockchaos checkout: the directory holding {@code docker/setup.sh}. Taken from
  * the system property {@code lockchaos.home}, else the environment variable
  * {@code LOCKCHAOS_HOME} (the {@code ./lockchaos} script sets it), else the nearest
- * ancestor of the working directory that has {@code docker/setup.sh}.
+ * ancestor of the working directory that has {@code docker/setup.sh}, else the checkout this
+ * lockchaos was built in ({@code checkout.properties}, written by the build), so that a project
+ * of a user's outside the checkout ({@code lockchaos-junit} tests) finds the images' build
+ * contexts and {@code harness/target/lockchaos.jar} after {@code mvn install}.
  */
 public final class ProjectRoot {
 
@@ -34,8 +41,29 @@ public final class ProjectRoot {
                 return dir;
             }
         }
+        Optional<Path> built = builtIn().filter(ProjectRoot::isRoot);
+        if (built.isPresent()) {
+            return built.get();
+        }
         throw new ClusterException("cannot find the lockchaos checkout (a directory with docker/setup.sh) above "
-                + Path.of("").toAbsolutePath() + "; run from inside it or set LOCKCHAOS_HOME");
+                + Path.of("").toAbsolutePath() + (builtIn().map(b -> " nor at " + b + ", where it was built").orElse(""))
+                + "; run from inside it or set LOCKCHAOS_HOME");
+    }
+
+    /** The checkout the build recorded, if this code came from a build that recorded one. */
+    private static Optional<Path> builtIn() {
+        try (InputStream in = ProjectRoot.class.getResourceAsStream("checkout.properties")) {
+            if (in == null) {
+                return Optional.empty();
+            }
+            Properties p = new Properties();
+            p.load(in);
+            String home = p.getProperty("home", "");
+            return home.isBlank() || home.contains("${") ? Optional.empty()
+                    : Optional.of(Path.of(home).toAbsolutePath().normalize());
+        } catch (IOException unreadable) {
+            return Optional.empty();
+        }
     }
 
     private static boolean isRoot(Path dir) {

@@ -1,6 +1,7 @@
 package io.lockchaos.harness.cluster;
 
 import io.lockchaos.harness.cluster.ImageTags.Image;
+import io.lockchaos.harness.cluster.containers.JvmContainer;
 import io.lockchaos.harness.cluster.containers.ProxyContainer;
 import io.lockchaos.harness.cluster.containers.ZooKeeperContainer;
 import java.util.ArrayList;
@@ -97,18 +98,10 @@ record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes, Li
         int ports = routes.size() + replication.size() + quorum.size();
         ProxyContainer container = options.upstreamToxiproxy()
                 ? ProxyContainer.upstream(options.toxiproxyImage(), ports)
-                : ProxyContainer.lockchaos(images.tag(Image.JVM), NodeJar.find(), ports, engineIsLocal());
+                : ProxyContainer.lockchaos(images.tag(Image.JVM), NodeJar.find(), ports,
+                        JvmContainer.engineIsLocal());
         NodeSpec spec = new NodeSpec(Node.PROXY_HOST, Role.PROXY, ProxyContainer.API_PORT, false, container);
         return new ProxyPlan(spec, container, List.copyOf(routes), List.copyOf(replication),
                 List.copyOf(quorum));
-    }
-
-    /**
-     * Whether the Docker engine runs on this machine (no {@code DOCKER_HOST}, or a unix
-     * socket), so that it can bind-mount the jar instead of receiving a copy.
-     */
-    static boolean engineIsLocal() {
-        String dockerHost = System.getenv("DOCKER_HOST");
-        return dockerHost == null || dockerHost.isBlank() || dockerHost.startsWith("unix://");
     }
 }

@@ -15,7 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The link package: the nemesis's link toxics on the cluster's proxy, through toxiproxy-java.
+ * A cluster's {@link LinkFaults}: the link package's toxics on the cluster's proxy, through
+ * toxiproxy-java.
  * Injecting adds one toxic per target and records {@code :start-latency {:targets [...] ...}};
  * closing removes exactly those toxics and records {@code :stop-latency}.
  */

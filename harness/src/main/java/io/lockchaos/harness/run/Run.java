@@ -23,6 +23,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.testcontainers.DockerClientFactory;
@@ -165,6 +169,7 @@ public final class Run implements AutoCloseable {
         phases.end("final read");
         History merged = history.finish(results.historyEdn());
         say("history: " + merged.size() + " events; checking");
+        RunChecks.requireGrants(scenario, merged);
         Map<String, CheckResult> checks = RunChecks.run(scenario, merged, CheckOptions.defaults());
         phases.end("checks");
         writeReport(merged, checks);
@@ -219,7 +224,38 @@ public final class Run implements AutoCloseable {
         }
         say("starting " + workers.size() + " workers (" + scenario.workers() + " per storage mode "
                 + scenario.storage().stream().map(f -> f.id()).toList() + ")");
-        workers.parallelStream().forEach(WorkerContainer::start);
+        eachWorker("start", WorkerContainer::start);
+    }
+
+    /**
+     * Does {@code action} to every worker at once and waits for all of them, then throws the
+     * first failure: each start or removal is mostly waiting on the engine, so a thread each (a
+     * parallel stream would do only as many at a time as the machine has cores).
+     */
+    private void eachWorker(String what, java.util.function.Consumer<WorkerContainer> action) {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, workers.size()));
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            workers.forEach(w -> done.add(pool.submit(() -> action.accept(w))));
+            RuntimeException first = null;
+            for (Future<?> f : done) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    RuntimeException cause = e.getCause() instanceof RuntimeException r ? r
+                            : new RunException("could not " + what + " a worker: " + e.getCause(), e.getCause());
+                    first = first == null ? cause : first;
+                }
+            }
+            if (first != null) {
+                throw first;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunException("interrupted while the workers were to " + what, e);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /** The duration and the schedule count from when every worker has recorded its first operation. */
@@ -345,12 +381,10 @@ public final class Run implements AutoCloseable {
                 failure = e;
             }
         }
-        for (WorkerContainer w : workers) {
-            try {
-                w.close();
-            } catch (RuntimeException e) {
-                failure = e;
-            }
+        try {
+            eachWorker("remove", WorkerContainer::close);
+        } catch (RuntimeException e) {
+            failure = e;
         }
         if (history != null) {
             history.close();

@@ -5,6 +5,7 @@ import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.history.History;
 import io.lockchaos.history.Op;
+import io.lockchaos.history.OpType;
 import io.lockchaos.history.Process;
 import io.lockchaos.checker.lock.LockChecks;
 import java.util.ArrayList;
@@ -40,6 +41,31 @@ final class RunChecks {
         byCheck.forEach((check, results) -> all.put(check, merge(check, results, scenario.lanes())));
         all.putAll(perLane);
         return all;
+    }
+
+    /**
+     * Fails the run (not carried out) when no worker of a lane was granted a lock: that lane's
+     * checks would say valid with nothing to check, and a scenario that expects valid would
+     * match on no evidence. A machine too loaded for the workers to get an answer in time did
+     * this (every acquire of {@code redlock-latency} ended {@code :info} at load 70).
+     */
+    static void requireGrants(Scenario scenario, History history) {
+        for (Lane lane : scenario.lanes()) {
+            long invoked = 0;
+            boolean granted = false;
+            for (Op op : history.ops()) {
+                if (op.process() instanceof Process.Client c && lane.owns(c.id(), scenario.totalWorkers())
+                        && op.f().equals(LockOps.ACQUIRE)) {
+                    invoked += op.isInvoke() ? 1 : 0;
+                    granted |= op.type() == OpType.OK;
+                }
+            }
+            if (!granted) {
+                throw new RunException("no worker of the " + lane.name() + " lane was granted a lock (" + invoked
+                        + " acquires invoked, none :ok), so the run shows nothing about the lock: no verdict;"
+                        + " see the workers' logs, and run it again on a less loaded machine");
+            }
+        }
     }
 
     /** One check over every lane: the highest-priority verdict, each lane's summary, all evidence. */

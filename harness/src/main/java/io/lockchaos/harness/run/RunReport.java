@@ -23,7 +23,7 @@ import java.util.OptionalInt;
 import java.util.function.Consumer;
 
 /**
- * A run's {@code report.html} ({@link io.lockchaos.report}): written by {@link Run} at the end
+ * A run's {@code report.html} ({@link io.lockchaos.harness.report}): written by {@link Run} at the end
  * and after a failure, and rewritten from a results folder by {@code lockchaos report}, which
  * runs the lock checks itself when the run left no {@code results.json}.
  */

@@ -52,6 +52,14 @@ public record Scenario(String name, String description, Topology topology, LockS
         expect = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(expect));
     }
 
+    /**
+     * A scenario in code on {@code topology}, field by field as in a scenario file; its
+     * {@link ScenarioBuilder#build()} reads it back as a file is read.
+     */
+    public static ScenarioBuilder on(Topology topology) {
+        return new ScenarioBuilder(topology);
+    }
+
     /** The lanes, in the order of {@link #storage()}. */
     public List<Lane> lanes() {
         List<Lane> lanes = new ArrayList<>();

@@ -6,6 +6,7 @@ import io.lockchaos.harness.cluster.Node;
 import io.lockchaos.harness.cluster.Role;
 import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.faults.schedule.FaultSpec;
+import io.lockchaos.faults.schedule.FaultSpec.Reach;
 import io.lockchaos.faults.schedule.ScheduledFault;
 import io.lockchaos.faults.schedule.SchedulePlan;
 import java.util.ArrayList;
@@ -15,8 +16,9 @@ import java.util.Optional;
 /**
  * Whether every step of a scripted schedule can be played in its run, decided before anything
  * starts from the topology's {@link Layout} and the scenario's workers and lanes: each target
- * exists and can take the fault (servers are paused, killed, clock-skewed, isolated or slowed;
- * workers are paused or cut off; {@code storage} and {@code toxiproxy} are never faulted), a
+ * exists and is what the fault's {@link Reach} allows (servers are paused, killed, clock-skewed,
+ * isolated or slowed; workers are paused or cut off; proxied links slowed; {@code storage} and
+ * {@code toxiproxy} are never faulted; a failover needs Sentinel's primary), a
  * step lasts longer than 0 and starts before the workload ends. A random schedule draws only
  * what the cluster offers, so it has nothing to check here.
  */
@@ -54,29 +56,27 @@ final class ScheduleCheck {
                     + scenario.duration().toMillis() + ") has ended; start it earlier or run longer");
         }
         FaultSpec fault = step.fault();
-        if (fault instanceof FaultSpec.Failover && scenario.topology() != Topology.REDIS_REPLICATED) {
+        if (fault.reach() == Reach.PRIMARY && scenario.topology() != Topology.REDIS_REPLICATED) {
             throw bad(step, "a failover needs Sentinel's primary, which only topology redis-replicated has");
         }
-        boolean workersOnly = fault instanceof FaultSpec.Partition p && p.shape() == FaultSpec.PartitionShape.WORKERS;
-        boolean workersToo = workersOnly || fault instanceof FaultSpec.Pause;
         for (String target : fault.targets()) {
-            problem(target, workersOnly, workersToo, fault instanceof FaultSpec.LinkToxic)
-                    .ifPresent(problem -> {
-                        throw bad(step, problem);
-                    });
+            problem(target, fault.reach()).ifPresent(problem -> {
+                throw bad(step, problem);
+            });
         }
-        if (fault instanceof FaultSpec.Partition p) {
-            for (String name : p.from()) {
-                if (!servers().contains(name)) {
-                    throw bad(step, "'" + name + "' after 'from' is not a lock-service node; a worker can be cut"
-                            + " off from " + servers());
-                }
+        for (String name : fault.from()) {
+            if (!servers().contains(name)) {
+                throw bad(step, "'" + name + "' after 'from' is not a lock-service node; a worker can be cut"
+                        + " off from " + servers());
             }
         }
     }
 
     /** What is wrong with {@code target}, if anything. */
-    private Optional<String> problem(String target, boolean workersOnly, boolean workersToo, boolean link) {
+    private Optional<String> problem(String target, Reach reach) {
+        boolean workersOnly = reach == Reach.WORKERS;
+        boolean workersToo = workersOnly || reach == Reach.SERVERS_OR_WORKERS;
+        boolean link = reach == Reach.LINKS;
         Optional<Layout.Member> node = layout.nodes().stream().filter(m -> m.name().equals(target)).findFirst();
         if (node.isPresent() && (node.get().role() == Role.STORAGE || node.get().role() == Role.PROXY)) {
             return Optional.of("'" + target + "' is never faulted (storage holds the ledger the checks read,"

@@ -22,7 +22,7 @@
  * {@code ledger-fenced} valid.
  *
  * <p>{@link io.lockchaos.harness.run.RunReport} writes the folder's {@code report.html} (see
- * {@link io.lockchaos.report}) at the end of a run, after a failure from what was recorded, and
+ * {@link io.lockchaos.harness.report}) at the end of a run, after a failure from what was recorded, and
  * again for {@code lockchaos report}, checking {@code history.jsonl} itself when a killed run left
  * no {@code results.json}.
  */

@@ -125,6 +125,17 @@ class CheckCommandTest {
     }
 
     @Test
+    void aTaggedInitialValueIsRefusedNotSilentlyUntagged(@TempDir Path dir) throws IOException {
+        Path h = dir.resolve("history.edn");
+        Files.writeString(h, "{:type :invoke, :process 0, :f :read}\n{:type :ok, :process 0, :f :read, :value 1}\n");
+        for (String tagged : new String[] {"#foo 1", "#inst \"2020\""}) {
+            Outcome o = run("check", "--model", "register", "--initial", tagged, h.toString());
+            assertEquals(3, o.exit(), tagged + ": " + o.out() + o.err());
+            assertTrue(o.err().contains("--initial") && o.err().contains("tag"), o.err());
+        }
+    }
+
+    @Test
     void aMissingFileOrAnUnknownModelIsBadUsage() {
         Outcome missing = run("check", "--model", "register", "no/such/file.edn");
         assertEquals(3, missing.exit());

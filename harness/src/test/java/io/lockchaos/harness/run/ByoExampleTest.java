@@ -36,7 +36,7 @@ class ByoExampleTest {
 
     @Test
     void theReadmesJavacLineCompilesTheExamplesSourcesAgainstTheWorkersJar() {
-        assertEquals(ByoExample.files(ByoExample.DIR.resolve("src"), ".java"), README.sources().stream().sorted().toList());
+        assertEquals(ByoExample.files(ByoExample.DIR.resolve("src/main/java"), ".java"), README.sources().stream().sorted().toList());
         assertEquals(ByoExample.ROOT.resolve("harness/target/lockchaos.jar"), README.classpath(),
                 "the shaded CLI jar, which holds the lock SPI the workers run");
         assertEquals(List.of(), README.javacOptions());

@@ -2,6 +2,8 @@ package io.lockchaos.harness.run;
 
 import io.lockchaos.history.ops.NemesisOps;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
@@ -56,5 +58,21 @@ class RunChecksTest {
         assertEquals(Validity.VALID, checks.get("mutex-fenced").valid(), checks.get("mutex-fenced").summary());
         assertEquals(Validity.INVALID, checks.get("mutex").valid(), "invalid in one lane is invalid merged");
         assertEquals(checks.get("mutex-unfenced").evidence(), checks.get("mutex").evidence());
+    }
+
+    @Test
+    void aLaneWhoseWorkersWereNeverGrantedALockIsNoVerdict() {
+        grant(0, "unfenced-job-0", 1);
+        op(OpType.INVOKE, new Process.Client(2), "acquire", Value.map("lock", "fenced-job-0"));
+        op(OpType.INFO, new Process.Client(2), "acquire", Value.map("lock", "fenced-job-0"));
+        op(OpType.INVOKE, new Process.Client(3), "acquire", Value.map("lock", "fenced-job-0"));
+        op(OpType.FAIL, new Process.Client(3), "acquire", Value.map("lock", "fenced-job-0"));
+        History h = History.of("h", ops);
+
+        RunException e = assertThrows(RunException.class, () -> RunChecks.requireGrants(TWO_LANES, h));
+        assertTrue(e.getMessage().contains("fenced lane was granted a lock (2 acquires invoked, none :ok)"),
+                e.getMessage());
+        grant(6, "fenced-job-0", 2);
+        RunChecks.requireGrants(TWO_LANES, History.of("h", ops));
     }
 }

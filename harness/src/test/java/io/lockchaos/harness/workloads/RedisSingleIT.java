@@ -29,7 +29,7 @@ import org.junit.jupiter.api.TestInstance;
  * Worker loops with the naive Redis lock on one real Redis: exclusion judged by the checker,
  * fenced ledgers, and a TTL shorter than the critical section. What a single client must do
  * (exclusion, lease expiry, certain refusals, tokens) is the contract's: see
- * {@code contract.LockClientContractIT}.
+ * {@code io.lockchaos.junit.contract.LockClientContractIT} in lockchaos-junit.
  */
 @Tag("chaos")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

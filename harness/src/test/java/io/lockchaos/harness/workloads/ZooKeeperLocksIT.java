@@ -21,7 +21,7 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * Worker loops with Curator's mutex (plain and cautious) on a real three-node ensemble. The zk
  * token source and a cautious grant lost while the ensemble is frozen are the contract's: see
- * {@code contract.LockClientContractIT}.
+ * {@code io.lockchaos.junit.contract.LockClientContractIT} in lockchaos-junit.
  */
 @Tag("chaos")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

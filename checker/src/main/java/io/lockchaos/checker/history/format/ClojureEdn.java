@@ -44,6 +44,8 @@ final class ClojureEdn {
     private static final class Loaded {
         static final IFn READ;
         static final Object OPTS;
+        /** As {@link #OPTS}, but a tagged literal ({@code #foo 1}) is an error, not its value. */
+        static final Object UNTAGGED_OPTS;
 
         static {
             Clojure.var("clojure.core", "require").invoke(Clojure.read("clojure.edn"));
@@ -60,6 +62,25 @@ final class ClojureEdn {
                     Keyword.intern("default"), taggedValue,
                     Keyword.intern("readers"), PersistentHashMap.create(
                             Symbol.intern("inst"), identity, Symbol.intern("uuid"), identity));
+            IFn refuse = new AFn() {
+                @Override
+                public Object invoke(Object tag, Object value) {
+                    throw new IllegalArgumentException("a tagged literal #" + tag
+                            + " is not a plain value; leave the tag out");
+                }
+            };
+            IFn refuseBuiltIn = new AFn() {
+                @Override
+                public Object invoke(Object value) {
+                    throw new IllegalArgumentException("a tagged literal (#inst or #uuid)"
+                            + " is not a plain value; leave the tag out");
+                }
+            };
+            UNTAGGED_OPTS = PersistentHashMap.create(
+                    Keyword.intern("eof"), EOF,
+                    Keyword.intern("default"), refuse,
+                    Keyword.intern("readers"), PersistentHashMap.create(
+                            Symbol.intern("inst"), refuseBuiltIn, Symbol.intern("uuid"), refuseBuiltIn));
         }
     }
 
@@ -89,10 +110,23 @@ final class ClojureEdn {
      * remainder after it, trimmed, goes to {@code rest} (empty when there is none).
      */
     static Value readValue(String text, SourceLine at, StringBuilder rest) {
+        return readValue(text, at, rest, Loaded.OPTS);
+    }
+
+    /**
+     * As {@link #readValue(String, SourceLine, StringBuilder)}, but refuses tagged literals
+     * ({@code #foo 1}, {@code #inst "2020"}): for a value a person typed, such as a model's
+     * initial value, a tag would be silently dropped.
+     */
+    static Value readUntaggedValue(String text, SourceLine at, StringBuilder rest) {
+        return readValue(text, at, rest, Loaded.UNTAGGED_OPTS);
+    }
+
+    private static Value readValue(String text, SourceLine at, StringBuilder rest, Object opts) {
         PushbackReader in = new PushbackReader(new StringReader(text));
         Object form;
         try {
-            form = Loaded.READ.invoke(Loaded.OPTS, in);
+            form = Loaded.READ.invoke(opts, in);
         } catch (StackOverflowError e) {
             throw at.error(TOO_DEEP);
         } catch (RuntimeException e) {

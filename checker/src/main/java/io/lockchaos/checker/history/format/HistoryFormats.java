@@ -38,11 +38,12 @@ public final class HistoryFormats {
 
     /**
      * Reads one EDN value given as text ({@code 0}, {@code {:x 0 :y 0}}); {@code what} names
-     * where it came from in the error of a malformed or trailing one.
+     * where it came from in the error of a malformed or trailing one. A tagged literal
+     * ({@code #foo 1}) is refused: a tag a person typed is never silently dropped.
      */
     public static io.lockchaos.history.Value readValue(String what, String text) {
         StringBuilder rest = new StringBuilder();
-        io.lockchaos.history.Value value = ClojureEdn.readValue(text, new SourceLine(what, 0), rest);
+        io.lockchaos.history.Value value = ClojureEdn.readUntaggedValue(text, new SourceLine(what, 0), rest);
         if (!rest.toString().isBlank()) {
             throw new SourceLine(what, 0).error("'" + text + "' holds more than one EDN value; give one");
         }

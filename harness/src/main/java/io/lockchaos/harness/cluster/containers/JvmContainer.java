@@ -1,5 +1,8 @@
 package io.lockchaos.harness.cluster.containers;
 
+import com.github.dockerjava.api.model.AccessMode;
+import com.github.dockerjava.api.model.Bind;
+import com.github.dockerjava.api.model.Volume;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,9 +24,43 @@ public final class JvmContainer extends GenericContainer<JvmContainer> {
         super(DockerImageName.parse(image));
     }
 
-    /** Copies {@code jar} (e.g. node/target/lockchaos-node.jar) to {@value #JAR}. */
+    /**
+     * Puts {@code jar} (e.g. node/target/lockchaos-node.jar) at {@value #JAR}: bind-mounted
+     * read-only when the engine runs on this machine ({@link #engineIsLocal}), else copied.
+     */
     public JvmContainer withJar(Path jar) {
-        return withCopyFileToContainer(MountableFile.forHostPath(jar), JAR);
+        return withJar(this, jar, JAR, engineIsLocal());
+    }
+
+    /**
+     * Puts {@code jar} at {@code inside} in {@code container}: with {@code mount} a read-only
+     * bind mount (the engine must see this machine's files; the shaded jar is 50-odd MB, which a
+     * copy sends through the engine's API for every container), else a copy.
+     */
+    public static <C extends GenericContainer<C>> C withJar(C container, Path jar, String inside, boolean mount) {
+        if (!mount) {
+            return container.withCopyFileToContainer(MountableFile.forHostPath(jar), inside);
+        }
+        // Set on the create command: Testcontainers' own withFileSystemBind first checks that
+        // mounting works by running an alpine container, which it would try to pull.
+        Bind bind = new Bind(jar.toAbsolutePath().toString(), new Volume(inside), AccessMode.ro);
+        return container.withCreateContainerCmdModifier(cmd -> {
+            List<Bind> binds = new ArrayList<>();
+            if (cmd.getHostConfig().getBinds() != null) {
+                binds.addAll(List.of(cmd.getHostConfig().getBinds()));
+            }
+            binds.add(bind);
+            cmd.getHostConfig().withBinds(binds);
+        });
+    }
+
+    /**
+     * Whether the Docker engine runs on this machine (no {@code DOCKER_HOST}, or a unix
+     * socket), so that it can bind-mount a file of this machine instead of receiving a copy.
+     */
+    public static boolean engineIsLocal() {
+        String dockerHost = System.getenv("DOCKER_HOST");
+        return dockerHost == null || dockerHost.isBlank() || dockerHost.startsWith("unix://");
     }
 
     /** Runs {@code java ARGS...} (the server itself, under faketime-exec). */

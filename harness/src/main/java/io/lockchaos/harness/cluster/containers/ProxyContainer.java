@@ -1,15 +1,11 @@
 package io.lockchaos.harness.cluster.containers;
 
-import com.github.dockerjava.api.model.AccessMode;
-import com.github.dockerjava.api.model.Bind;
-import com.github.dockerjava.api.model.Volume;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.stream.IntStream;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
-import org.testcontainers.utility.MountableFile;
 
 /**
  * A Toxiproxy-API server: lockchaos's own {@code ToxiproxyServer} in image {@code lockchaos/jvm}
@@ -43,15 +39,7 @@ public final class ProxyContainer extends GenericContainer<ProxyContainer> {
      * ~1 s faster than copying its 30-odd MB), else copied into the container.
      */
     public static ProxyContainer lockchaos(String jvmImage, Path jar, int listenPorts, boolean mount) {
-        ProxyContainer c = new ProxyContainer(jvmImage, listenPorts);
-        if (mount) {
-            // Set on the create command: Testcontainers' own withFileSystemBind first checks
-            // that mounting works by running an alpine container, which it would try to pull.
-            Bind bind = new Bind(jar.toAbsolutePath().toString(), new Volume(JAR), AccessMode.ro);
-            c.withCreateContainerCmdModifier(cmd -> cmd.getHostConfig().withBinds(bind));
-        } else {
-            c.withCopyFileToContainer(MountableFile.forHostPath(jar), JAR);
-        }
+        ProxyContainer c = JvmContainer.withJar(new ProxyContainer(jvmImage, listenPorts), jar, JAR, mount);
         c.setCommand("java", "-Xmx128m", "-cp", JAR, SERVER_CLASS,
                 "--host", "0.0.0.0", "--port", Integer.toString(API_PORT));
         return c;

@@ -1,7 +1,7 @@
 /**
  * One Testcontainers class per lockchaos image, after Testcontainers' module recipe: port
  * constants, the wait strategy in the constructor, typed getters, and nothing about how a
- * cluster wires nodes together (that lives in {@link io.lockchaos.cluster}).
+ * cluster wires nodes together (that lives in {@link io.lockchaos.harness.cluster}).
  *
  * <p>Every image starts its server through {@code faketime-exec}, so the server is the
  * container's PID 1 and runs under libfaketime with the offset read from

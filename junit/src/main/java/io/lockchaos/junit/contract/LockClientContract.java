@@ -1,10 +1,10 @@
-package io.lockchaos.harness.workloads.contract;
+package io.lockchaos.junit.contract;
 
-import static io.lockchaos.harness.workloads.contract.LockFeature.CERTAIN_REFUSAL;
-import static io.lockchaos.harness.workloads.contract.LockFeature.FENCING_TOKENS;
-import static io.lockchaos.harness.workloads.contract.LockFeature.LEASE_EXPIRY;
-import static io.lockchaos.harness.workloads.contract.LockFeature.LOSS_DETECTION;
-import static io.lockchaos.harness.workloads.contract.LockFeature.TOKENS_ACROSS_LOCKS;
+import static io.lockchaos.junit.contract.LockFeature.CERTAIN_REFUSAL;
+import static io.lockchaos.junit.contract.LockFeature.FENCING_TOKENS;
+import static io.lockchaos.junit.contract.LockFeature.LEASE_EXPIRY;
+import static io.lockchaos.junit.contract.LockFeature.LOSS_DETECTION;
+import static io.lockchaos.junit.contract.LockFeature.TOKENS_ACROSS_LOCKS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -26,25 +26,36 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The LockClient contract: what every lock client must do, run once per subject of
- * {@link LockSubjects}, each test guarded by an assumption on the subject's declared
- * {@link LockFeature}s (a subject without the feature reports the test skipped). No test class
- * per backend, no overrides: a new lock is one line in {@link LockSubjects}, declaring its
- * features, and the first test checks that the declaration and the client's capability
- * interfaces agree.
+ * The LockClient contract: what every lock client must do, run once per subject that
+ * {@link #subjects()} names, each test guarded by an assumption on the subject's declared
+ * {@link LockFeature}s (a subject without the feature reports the test skipped). Point it at a
+ * client of one's own, the way Guava's testlib offers collection tests:
+ * <pre>{@code
+ * class MyLockContractIT extends LockClientContract {
+ *     @Override
+ *     protected List<LockSubject> subjects() {
+ *         return List.of(LockSubject.builtIn("class:com.example.MyLock", Topology.REDIS_SINGLE,
+ *                 LockFeature.LEASE_EXPIRY, LockFeature.CERTAIN_REFUSAL));
+ *     }
+ * }
+ * }</pre>
+ * No test class per backend, no overrides of the tests: a lock declares its features, and the
+ * first test checks that the declaration and the client's capability interfaces agree.
  *
  * <p>One cluster per topology is started the first time a subject needs it and removed after
  * the last test ({@link ContractClusters}); clients use a 2 s TTL and a 3 s session. The loss
  * test pauses its service and runs last.
  */
 @Tag("chaos")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class LockClientContractIT {
+public abstract class LockClientContract {
 
     /** The acquire timeout when the lock should be free (or free soon). */
     private static final Duration GRANT = Duration.ofSeconds(10);
@@ -53,27 +64,28 @@ class LockClientContractIT {
     /** How much earlier than the lease another client may get the lock: clocks round to the ms. */
     private static final Duration LEASE_SLACK = Duration.ofMillis(50);
 
-    private static ContractClusters clusters;
-    private static long startedAt;
+    private ContractClusters clusters;
+    private long startedAt;
 
+    /** The lock clients to hold to the contract; each test runs once per subject. */
+    protected abstract List<LockSubject> subjects();
+
+    /** Starts nothing yet: each topology's cluster starts when a subject first needs it. */
     @BeforeAll
-    static void start() {
+    void start() {
         startedAt = System.nanoTime();
         clusters = new ContractClusters();
     }
 
+    /** Heals and removes the clusters, and says how long the contract took. */
     @AfterAll
-    static void stop() {
+    void stop() {
         try {
             clusters.close();
         } finally {
             System.out.printf(Locale.ROOT, "contract: %d subjects in %.1f s wall time%n", subjects().size(),
                     (System.nanoTime() - startedAt) / 1e9);
         }
-    }
-
-    static List<LockSubject> subjects() {
-        return LockSubjects.picked();
     }
 
     @Order(1)
@@ -213,7 +225,7 @@ class LockClientContractIT {
         }
     }
 
-    private static LockClient open(LockSubject s) {
+    private LockClient open(LockSubject s) {
         return s.opener().open(clusters);
     }
 

@@ -1,4 +1,4 @@
-package io.lockchaos.harness.workloads.contract;
+package io.lockchaos.junit.contract;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,10 +1,10 @@
-package io.lockchaos.harness.workloads.contract;
+package io.lockchaos.junit.contract;
 
-import static io.lockchaos.harness.workloads.contract.LockFeature.CERTAIN_REFUSAL;
-import static io.lockchaos.harness.workloads.contract.LockFeature.FENCING_TOKENS;
-import static io.lockchaos.harness.workloads.contract.LockFeature.LEASE_EXPIRY;
-import static io.lockchaos.harness.workloads.contract.LockFeature.LOSS_DETECTION;
-import static io.lockchaos.harness.workloads.contract.LockFeature.TOKENS_ACROSS_LOCKS;
+import static io.lockchaos.junit.contract.LockFeature.CERTAIN_REFUSAL;
+import static io.lockchaos.junit.contract.LockFeature.FENCING_TOKENS;
+import static io.lockchaos.junit.contract.LockFeature.LEASE_EXPIRY;
+import static io.lockchaos.junit.contract.LockFeature.LOSS_DETECTION;
+import static io.lockchaos.junit.contract.LockFeature.TOKENS_ACROSS_LOCKS;
 
 import io.lockchaos.harness.cluster.Topology;
 import java.util.Arrays;

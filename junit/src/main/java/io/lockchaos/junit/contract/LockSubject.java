@@ -1,4 +1,4 @@
-package io.lockchaos.harness.workloads.contract;
+package io.lockchaos.junit.contract;
 
 import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.workloads.lock.LockClient;

@@ -1,4 +1,4 @@
-package io.lockchaos.harness.workloads.contract;
+package io.lockchaos.junit.contract;
 
 import io.lockchaos.harness.cluster.Cluster;
 import io.lockchaos.harness.cluster.ClusterOptions;
@@ -15,7 +15,6 @@ import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.HostMapper;
 import io.lockchaos.workloads.lock.LockClient;
 import io.lockchaos.workloads.lock.LockClients;
-import io.lockchaos.harness.workloads.LockRun;
 import io.lockchaos.workloads.lock.LockConfig;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,6 +31,10 @@ import java.util.Map;
  * their published ports on this machine.
  */
 public final class ContractClusters implements AutoCloseable {
+
+    /** No cluster yet: each starts when a subject first asks for it. */
+    public ContractClusters() {
+    }
 
     /** Every Redis lock's TTL. */
     public static final Duration TTL = Duration.ofSeconds(2);
@@ -53,10 +56,12 @@ public final class ContractClusters implements AutoCloseable {
         });
     }
 
+    /** The TTL every Redis lock of the contract is given. */
     public Duration ttl() {
         return TTL;
     }
 
+    /** ZooKeeper's session timeout and each Redis request's timeout. */
     public Duration sessionTimeout() {
         return SESSION;
     }
@@ -73,7 +78,8 @@ public final class ContractClusters implements AutoCloseable {
 
     /** Maps what the service reports about itself (Sentinel's master IP) to the published port. */
     public HostMapper hostMapper(Topology topology) {
-        return LockRun.hostMapper(cluster(topology));
+        Cluster cluster = cluster(topology);
+        return reported -> cluster.nodeAt(reported.host()).map(n -> new Address(Node.HOST, n.hostPort())).orElse(reported);
     }
 
     /**

@@ -1,0 +1,74 @@
+package io.lockchaos.faults.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** The registry: every record is read by a package, every word by one package only, drawn kinds as before. */
+class FaultKindTest {
+
+    /** One line of each form; together they must reach every record of the sealed {@link FaultSpec}. */
+    private static final List<String> ONE_OF_EACH = List.of("pause redis-1", "clock redis-1 +5s",
+            "clock redis-1 strobe 5s 1s", "clock redis-1 reset", "kill redis-1", "restart redis-1",
+            "partition isolate redis-1", "partition halves", "partition bridge", "latency redis-1 200ms jitter 5ms",
+            "bandwidth redis-1 64", "blackhole redis-1", "reset-peer redis-1", "failover isolate",
+            "partition workers worker-1 from redis-4,redis-5", "partition workers");
+
+    @Test
+    void everyRecordOfFaultSpecIsReadByAPackageAndReadsBackFromItsScript() {
+        Set<Class<?>> read = new HashSet<>();
+        for (String line : ONE_OF_EACH) {
+            FaultSpec spec = FaultParser.parse("t", 0, line).fault();
+            assertEquals(line, spec.script());
+            assertEquals(spec, FaultParser.parse("t", 0, spec.script()).fault());
+            read.add(spec.getClass());
+        }
+        assertEquals(Set.of(FaultSpec.class.getPermittedSubclasses()), read);
+    }
+
+    @Test
+    void eachFaultBelongsToTheKindWhosePackageReadsIt() {
+        List<FaultKind> kinds = ONE_OF_EACH.stream()
+                .map(line -> FaultKind.of(FaultParser.parse("t", 0, line).fault())).toList();
+        assertEquals(List.of(FaultKind.PAUSE, FaultKind.CLOCK, FaultKind.CLOCK, FaultKind.CLOCK, FaultKind.KILL,
+                FaultKind.KILL, FaultKind.PARTITION, FaultKind.PARTITION, FaultKind.PARTITION, FaultKind.LINK,
+                FaultKind.LINK, FaultKind.LINK, FaultKind.LINK, FaultKind.FAILOVER, FaultKind.CUT_OFF,
+                FaultKind.CUT_OFF), kinds);
+    }
+
+    @Test
+    void theFirstTwoWordsPickTheCutOffAndOneWordThePartition() {
+        assertEquals(new FaultSpec.CutOff(List.of(), List.of()), FaultParser.parse("t", 0, "partition workers 5s").fault());
+        assertEquals(new FaultSpec.Partition(FaultSpec.PartitionShape.HALVES, List.of()),
+                FaultParser.parse("t", 0, "partition halves").fault());
+        FaultSyntaxException e = assertThrows(FaultSyntaxException.class,
+                () -> FaultParser.parse("t", 0, "partition sideways"));
+        assertTrue(e.getMessage().contains("unknown partition shape 'sideways' (isolate, halves, bridge, workers)"),
+                e.getMessage());
+    }
+
+    @Test
+    void anEmptyLineListsEveryFirstWordOnce() {
+        FaultSyntaxException e = assertThrows(FaultSyntaxException.class, () -> FaultParser.parse("t", 0, ""));
+        assertTrue(e.getMessage().contains("expected a fault kind (pause, clock, kill, restart, partition, latency, "
+                + "bandwidth, blackhole, reset-peer, failover)"), e.getMessage());
+    }
+
+    @Test
+    void theDrawnKindsAreTheRandomWordsInTheirOrderAndTheCutOffIsNotOne() {
+        assertEquals("pause, clock, kill, partition, link, failover", FaultKind.words());
+        assertFalse(FaultKind.CUT_OFF.drawn());
+        assertTrue(FaultKind.of("cut-off").isEmpty());
+        assertEquals(List.of(), FaultKind.CUT_OFF.draws(List.of("worker-1")));
+        Set<String> words = Arrays.stream(FaultKind.values()).map(FaultKind::word).collect(Collectors.toSet());
+        assertEquals(FaultKind.values().length, words.size());
+    }
+}

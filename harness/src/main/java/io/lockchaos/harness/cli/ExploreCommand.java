@@ -1,0 +1,121 @@
+package io.lockchaos.harness.cli;
+
+import io.lockchaos.history.LockchaosException;
+import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.harness.explore.ExploreException;
+import io.lockchaos.harness.explore.ExploreSummary;
+import io.lockchaos.harness.explore.Exploration;
+import io.lockchaos.harness.explore.RunTrials;
+import io.lockchaos.harness.explore.Shard;
+import io.lockchaos.harness.run.ResultsDir;
+import io.lockchaos.harness.run.Scenario;
+import io.lockchaos.harness.run.ScenarioCheck;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code lockchaos explore SCENARIO --runs N [--seed S] [--faults KIND,...] [--every 4s]
+ * [--keep-all] [--shard I/N]}: N runs of the scenario's lock, topology and lanes, run i with a
+ * random schedule drawn from seed S+i, the scenario's own schedule and expectations dropped.
+ * Writes {@code results/explore/<stamp>/summary.json} and {@code summary.md}. Exit codes: 0 every
+ * run was carried out and every check valid; 1 some run had a check invalid (a finding); 2 none
+ * invalid but some check unknown or a run failed; 3 bad scenario or option.
+ */
+@Command(name = "explore", mixinStandardHelpOptions = true,
+        description = {"Search for failures nobody scripted: N runs of a scenario's lock, topology and lanes,"
+                + " run i with a random fault schedule drawn from seed S+i (the scenario's own schedule and"
+                + " expectations are dropped). Keeps the results of runs with a check invalid or unknown and"
+                + " writes results/explore/<stamp>/summary.{json,md}.",
+            "Exit codes: 0 every run carried out and every check valid; 1 some run had a check invalid"
+                + " (a finding: see summary.md, then 'lockchaos shrink' a kept run); 2 nothing invalid but"
+                + " some check unknown or a run failed; 3 bad scenario or option."})
+public final class ExploreCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO",
+            description = "a shipped scenario's name (see 'lockchaos list') or a scenario file")
+    private String scenario;
+
+    @Option(names = "--runs", paramLabel = "N", required = true, description = "runs in all (over every shard)")
+    private int runs;
+
+    @Option(names = "--seed", paramLabel = "S", description = "the seed of run 0; run i has S+i (default: the scenario's)")
+    private Long seed;
+
+    @Option(names = "--faults", paramLabel = "KIND,...", split = ",", hideParamSyntax = true,
+            description = "the kinds to draw from: pause, clock, kill, partition, link, failover (default: every kind"
+                    + " the topology offers)")
+    private List<String> faults = List.of();
+
+    @Option(names = "--every", paramLabel = "INTERVAL", defaultValue = "4s",
+            description = "a fault every INTERVAL, lasting half of it to all of it (default: 4s)")
+    private String every;
+
+    @Option(names = "--keep-all", description = "keep the results of every run, not only those with a check invalid or unknown")
+    private boolean keepAll;
+
+    @Option(names = "--shard", paramLabel = "I/N", defaultValue = "1/1",
+            description = "run only the I-th of N disjoint slices of the runs (run i goes to shard i mod N + 1)")
+    private String shard;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        Scenario base;
+        ExploreSummary.Setup setup;
+        try {
+            if (runs < 1) {
+                throw new ExploreException("--runs is " + runs + "; give 1 or more");
+            }
+            base = Scenarios.find(scenario);
+            String line = "random every " + every + (faults.isEmpty() ? "" : " " + String.join(",", faults));
+            ScenarioCheck.check(base.withoutExpectations().withSchedule(line),
+                    new ScenarioCheck.Where(scenario, Map.of("schedule", "--every/--faults")), Path.of("").toAbsolutePath());
+            setup = new ExploreSummary.Setup(base.name(), line, seed == null ? base.seed() : seed, runs, Shard.parse(shard));
+        } catch (LockchaosException e) {
+            err.println("lockchaos: " + e.getMessage());
+            return Main.EXIT_USAGE;
+        }
+        return RunCommand.engineReady(err) ? explore(base, setup, err) : RunCommand.EXIT_FAILED;
+    }
+
+    private int explore(Scenario base, ExploreSummary.Setup setup, PrintWriter err) {
+        Path results = ProjectRoot.find().resolve("results");
+        Path dir = ResultsDir.create(results, "explore", LocalDateTime.now()).dir();
+        Path log = dir.resolve("logs").resolve("runs.log");
+        err.printf("lockchaos: exploring %s: '%s', run i with seed %d+i, %d runs (shard %s); each run's output in %s%n",
+                setup.scenario(), setup.schedule(), setup.firstSeed(), setup.runs(), setup.shard(), log);
+        err.flush();
+        ExploreSummary summary;
+        try (PrintWriter runLog = new PrintWriter(Files.newBufferedWriter(log), true)) {
+            RunTrials trials = new RunTrials(dir, runLog::println,
+                    problem -> err.println("lockchaos: " + problem));
+            summary = new Exploration(setup, trials, keepAll, l -> {
+                err.println("lockchaos: explore " + l);
+                err.flush();
+            }).run(base);
+        } catch (IOException e) {
+            throw new ExploreException("cannot write " + log + " (" + e + "); check that the results folder is writable", e);
+        }
+        summary.write(dir, results.getParent());
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(summary.markdown());
+        out.println("summary: " + dir.resolve("summary.md"));
+        out.flush();
+        RunCommand.writeIndex(results, err);
+        return summary.exitCode();
+    }
+}

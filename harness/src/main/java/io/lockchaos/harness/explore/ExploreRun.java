@@ -1,0 +1,53 @@
+package io.lockchaos.harness.explore;
+
+import io.lockchaos.checker.Validity;
+import io.lockchaos.faults.schedule.FaultKind;
+import io.lockchaos.faults.schedule.FaultSpec;
+import io.lockchaos.faults.schedule.FaultSyntaxException;
+import io.lockchaos.faults.schedule.Schedule;
+import io.lockchaos.faults.schedule.ScheduledFault;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * One run of an exploration.
+ *
+ * @param index the run's number, from 0 ({@code seed = first seed + index})
+ * @param seed its seed
+ * @param trial what it showed
+ * @param kept its results folder when kept (a check invalid or unknown, or {@code --keep-all})
+ */
+public record ExploreRun(int index, long seed, Trial trial, Optional<Path> kept) {
+
+    /** Whether the run is worth keeping: some check invalid or unknown, or no verdict at all. */
+    public boolean finding() {
+        return trial.overall() != Validity.VALID;
+    }
+
+    /** The kinds of fault its schedule played ({@code pause}, {@code clock}, ...), sorted. */
+    public List<String> kinds() {
+        return kinds(trial.schedule());
+    }
+
+    /** The kinds of fault in a schedule script; none for a schedule that did not get drawn. */
+    static List<String> kinds(String script) {
+        Schedule schedule;
+        try {
+            schedule = Schedule.parse("played schedule", script);
+        } catch (FaultSyntaxException e) {
+            return List.of();
+        }
+        TreeSet<String> kinds = new TreeSet<>();
+        for (ScheduledFault step : schedule.steps()) {
+            kinds.add(kind(step.fault()));
+        }
+        return List.copyOf(kinds);
+    }
+
+    /** The word a {@code random} line names this fault's kind with. */
+    static String kind(FaultSpec fault) {
+        return FaultKind.of(fault).word();
+    }
+}

@@ -1,0 +1,167 @@
+package io.lockchaos.harness.explore;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.lockchaos.checker.Validity;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The table of an exploration: per fault kind present in a run (and over all runs), how many
+ * runs had each check invalid, with a 95% Wilson interval on the rate; and the runs kept.
+ *
+ * @param setup what was explored: scenario, faults, interval, first seed, shard
+ * @param checks the checks tabulated, in column order
+ * @param runs every run, in order
+ */
+public record ExploreSummary(Setup setup, List<String> checks, List<ExploreRun> runs) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * What an exploration ran.
+     *
+     * @param scenario the scenario's name
+     * @param schedule the random schedule line each run drew from
+     * @param firstSeed the seed of run 0
+     * @param runs how many runs over every shard
+     * @param shard which shard this is
+     */
+    public record Setup(String scenario, String schedule, long firstSeed, int runs, Shard shard) {
+    }
+
+    public ExploreSummary {
+        checks = List.copyOf(checks);
+        runs = List.copyOf(runs);
+    }
+
+    /** The table's rows: "any" (every run), then each kind present in some run, in word order. */
+    public List<String> rowNames() {
+        Set<String> kinds = new java.util.TreeSet<>();
+        runs.forEach(r -> kinds.addAll(r.kinds()));
+        List<String> rows = new ArrayList<>(List.of("any"));
+        rows.addAll(kinds);
+        return rows;
+    }
+
+    /** The runs of a row: all for "any", else those whose schedule played that kind. */
+    public List<ExploreRun> runsOf(String row) {
+        return row.equals("any") ? runs : runs.stream().filter(r -> r.kinds().contains(row)).toList();
+    }
+
+    /** How many of {@code of} had {@code check} at {@code verdict}. */
+    public static int count(List<ExploreRun> of, String check, Validity verdict) {
+        return (int) of.stream().filter(r -> r.trial().carriedOut() && r.trial().verdict(check) == verdict).count();
+    }
+
+    /** Runs with some check invalid. */
+    public int invalidRuns() {
+        return (int) runs.stream().filter(r -> r.trial().overall() == Validity.INVALID).count();
+    }
+
+    /** Runs with no check invalid but some unknown, or no verdict at all. */
+    public int unknownRuns() {
+        return (int) runs.stream().filter(r -> r.trial().overall() == Validity.UNKNOWN).count();
+    }
+
+    /** 1 some run had a check invalid (a finding); else 2 some run unknown or not carried out; else 0. */
+    public int exitCode() {
+        return invalidRuns() > 0 ? 1 : unknownRuns() > 0 ? 2 : 0;
+    }
+
+    /** summary.json, run folders relative to {@code base}. */
+    public String toJson(Path base) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("scenario", setup.scenario());
+        root.put("schedule", setup.schedule());
+        root.put("firstSeed", setup.firstSeed());
+        root.put("shard", setup.shard().toString());
+        root.put("runs", runs.size());
+        root.put("invalidRuns", invalidRuns());
+        root.put("unknownRuns", unknownRuns());
+        ObjectNode table = root.putObject("table");
+        for (String row : rowNames()) {
+            List<ExploreRun> of = runsOf(row);
+            ObjectNode r = table.putObject(row);
+            r.put("runs", of.size());
+            ObjectNode cells = r.putObject("invalid");
+            for (String check : checks) {
+                int hits = count(of, check, Validity.INVALID);
+                Wilson w = Wilson.of(hits, of.size());
+                cells.putObject(check).put("runs", hits).put("low", round(w.low())).put("high", round(w.high()));
+            }
+        }
+        ArrayNode list = root.putArray("list");
+        for (ExploreRun run : runs) {
+            ObjectNode r = list.addObject();
+            r.put("run", run.index());
+            r.put("seed", run.seed());
+            r.put("verdict", run.trial().overall().word());
+            r.put("wallSeconds", round(run.trial().wallSeconds()));
+            r.putPOJO("kinds", run.kinds());
+            r.putPOJO("invalid", invalidChecks(run));
+            r.put("schedule", run.trial().schedule());
+            run.kept().ifPresentOrElse(d -> r.put("results", base.relativize(d.toAbsolutePath()).toString()),
+                    () -> r.putNull("results"));
+        }
+        return root.toPrettyString() + "\n";
+    }
+
+    /** Writes summary.json (run folders relative to {@code base}) and summary.md into {@code dir}. */
+    public void write(Path dir, Path base) {
+        new OutputFile(dir.resolve("summary.json")).write(toJson(base));
+        new OutputFile(dir.resolve("summary.md")).write(markdown());
+    }
+
+    /** summary.md: the setup, the table and the kept runs. */
+    public String markdown() {
+        StringBuilder md = new StringBuilder();
+        md.append(String.format(Locale.ROOT, "Exploration of `%s`: %d runs (shard %s), `%s`, seeds %d+i%n%n",
+                setup.scenario(), runs.size(), setup.shard(), setup.schedule(), setup.firstSeed()));
+        md.append(String.format(Locale.ROOT, "%d runs with a check invalid, %d unknown (a check unknown or no verdict).%n%n",
+                invalidRuns(), unknownRuns()));
+        md.append("Runs with each check invalid, per fault kind present in the run (95% Wilson interval):\n\n");
+        List<String> head = new ArrayList<>(List.of("fault kind", "runs"));
+        head.addAll(checks);
+        md.append("| ").append(String.join(" | ", head)).append(" |\n|").append(" --- |".repeat(head.size())).append('\n');
+        for (String row : rowNames()) {
+            List<ExploreRun> of = runsOf(row);
+            List<String> cells = new ArrayList<>(List.of(row, String.valueOf(of.size())));
+            for (String check : checks) {
+                int hits = count(of, check, Validity.INVALID);
+                cells.add(hits + " (" + Wilson.of(hits, of.size()).percent() + ")");
+            }
+            md.append("| ").append(String.join(" | ", cells)).append(" |\n");
+        }
+        md.append("\nKept runs:\n\n");
+        List<ExploreRun> kept = runs.stream().filter(r -> r.kept().isPresent()).toList();
+        if (kept.isEmpty()) {
+            md.append("none\n");
+        }
+        for (ExploreRun run : kept) {
+            md.append(String.format(Locale.ROOT, "- run %d, seed %d: %s %s, `%s`%n", run.index(), run.seed(),
+                    run.trial().overall().word(), invalidChecks(run), run.kept().orElseThrow()));
+        }
+        return md.toString();
+    }
+
+    /** The checks invalid in {@code run}, in its order. */
+    static List<String> invalidChecks(ExploreRun run) {
+        Set<String> names = new LinkedHashSet<>();
+        run.trial().verdicts().forEach((name, v) -> {
+            if (v == Validity.INVALID) {
+                names.add(name);
+            }
+        });
+        return List.copyOf(names);
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 1000) / 1000.0;
+    }
+}

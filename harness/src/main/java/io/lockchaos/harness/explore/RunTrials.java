@@ -1,0 +1,69 @@
+package io.lockchaos.harness.explore;
+
+import io.lockchaos.history.LockchaosException;
+import io.lockchaos.checker.Validity;
+import io.lockchaos.harness.run.Run;
+import io.lockchaos.harness.run.RunOutcome;
+import io.lockchaos.harness.run.Scenario;
+import io.lockchaos.harness.run.ScenarioFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Real runs: each {@link Run} on its own cluster, its results under {@code root}. The run's own
+ * progress lines go to {@code progress} (a file, or nowhere); what went wrong with a run that
+ * could not be carried out goes to {@code problems}, one line, and the trial counts as unknown.
+ */
+public final class RunTrials implements Trials {
+
+    private final Path root;
+    private final Consumer<String> progress;
+    private final Consumer<String> problems;
+
+    public RunTrials(Path root, Consumer<String> progress, Consumer<String> problems) {
+        this.root = root;
+        this.progress = progress;
+        this.problems = problems;
+    }
+
+    @Override
+    public Trial run(Scenario scenario) {
+        long start = System.nanoTime();
+        Run run;
+        try {
+            run = Run.create(scenario, root, progress);
+        } catch (LockchaosException e) {
+            problems.accept("the run was refused: " + e.getMessage().lines().findFirst().orElse(""));
+            return new Trial(Optional.empty(), false, Map.of(), scenario.schedule(), seconds(start));
+        }
+        try (run) {
+            RunOutcome outcome = run.execute();
+            Map<String, Validity> verdicts = new LinkedHashMap<>();
+            outcome.checks().forEach((name, r) -> verdicts.put(name, r.valid()));
+            return new Trial(Optional.of(run.results().dir()), true, verdicts, played(run, scenario), seconds(start));
+        } catch (RuntimeException e) {
+            // No verdict: unknown, with what the run recorded left in its folder.
+            String why = e instanceof LockchaosException ? e.getMessage() : e.toString();
+            problems.accept("the run failed (" + why.lines().findFirst().orElse("") + "); what it recorded, and the"
+                    + " whole message, are in " + run.results().dir());
+            return new Trial(Optional.of(run.results().dir()), false, Map.of(), played(run, scenario), seconds(start));
+        }
+    }
+
+    /** The schedule the run played, as its scenario.json records it. */
+    private static String played(Run run, Scenario scenario) {
+        Path file = run.results().scenarioJson();
+        if (!Files.isRegularFile(file)) {
+            return scenario.schedule();
+        }
+        return ScenarioFile.resolvedSchedule(file).orElse(scenario.schedule());
+    }
+
+    private static double seconds(long start) {
+        return (System.nanoTime() - start) / 1e9;
+    }
+}

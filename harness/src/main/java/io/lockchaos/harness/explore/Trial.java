@@ -1,0 +1,38 @@
+package io.lockchaos.harness.explore;
+
+import io.lockchaos.checker.Validity;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What one run of a candidate scenario showed.
+ *
+ * @param dir the run's results folder; empty when the run was refused before it had one
+ * @param carriedOut whether the run got as far as its verdicts
+ * @param verdicts each check's verdict by name (empty when not carried out)
+ * @param schedule the schedule as played (a random one as drawn), one step a line
+ * @param wallSeconds the run's wall time
+ */
+public record Trial(Optional<Path> dir, boolean carriedOut, Map<String, Validity> verdicts, String schedule,
+                    double wallSeconds) {
+
+    public Trial {
+        verdicts = Collections.unmodifiableMap(new LinkedHashMap<>(verdicts));
+    }
+
+    /** This run's verdict of {@code check}: unknown when it has none. */
+    public Validity verdict(String check) {
+        return verdicts.getOrDefault(check, Validity.UNKNOWN);
+    }
+
+    /** The verdict over every check; unknown when the run was not carried out. */
+    public Validity overall() {
+        if (!carriedOut || verdicts.isEmpty()) {
+            return Validity.UNKNOWN;
+        }
+        return verdicts.values().stream().reduce(Validity.VALID, Validity::merge);
+    }
+}

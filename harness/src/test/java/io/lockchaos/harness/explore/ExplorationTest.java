@@ -1,0 +1,139 @@
+package io.lockchaos.harness.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lockchaos.checker.Validity;
+import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.harness.run.Scenario;
+import io.lockchaos.harness.run.ScenarioFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The exploration loop around an in-process stand-in for the runs (a function of the seed): the
+ * seeds, the shard, which folders stay, the table and the exit code. Real runs are in the note.
+ */
+class ExplorationTest {
+
+    private static final Scenario PAUSE = ScenarioFile.read(
+            ProjectRoot.find().resolve("scenarios").resolve("redis-naive-pause.json"));
+
+    @TempDir
+    Path results;
+
+    private final List<Scenario> asked = new ArrayList<>();
+
+    /** Seed s: a pause when s is even, a kill when odd; mutex invalid when s % 3 == 0; no verdict when s % 7 == 6. */
+    private Trial fake(Scenario s) {
+        asked.add(s);
+        long seed = s.seed();
+        Path dir = results.resolve("run-" + seed);
+        try {
+            Files.createDirectories(dir.resolve("logs"));
+            Files.writeString(dir.resolve("logs").resolve("w.log"), "log");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String schedule = seed % 2 == 0 ? "at 4s pause worker-1 for 3s\n" : "at 4s kill redis for 2s\n";
+        if (seed % 7 == 6) {
+            return new Trial(Optional.of(dir), false, Map.of(), schedule, 1);
+        }
+        Map<String, Validity> verdicts = new LinkedHashMap<>();
+        s.checkNames().forEach(c -> verdicts.put(c, Validity.VALID));
+        if (seed % 3 == 0) {
+            verdicts.put("mutex", Validity.INVALID);
+            verdicts.put("mutex-unfenced", Validity.INVALID);
+        }
+        return new Trial(Optional.of(dir), true, verdicts, schedule, 30);
+    }
+
+    private ExploreSummary explore(int runs, long seed, Shard shard, boolean keepAll, List<String> lines) {
+        ExploreSummary.Setup setup = new ExploreSummary.Setup(PAUSE.name(), "random every 4s pause,kill", seed, runs, shard);
+        return new Exploration(setup, this::fake, keepAll, lines::add).run(PAUSE);
+    }
+
+    @Test
+    void runIHasSeedSPlusIAndARandomScheduleWithoutExpectations() {
+        List<String> lines = new ArrayList<>();
+        ExploreSummary summary = explore(6, 10, Shard.ALL, false, lines);
+        assertEquals(List.of(10L, 11L, 12L, 13L, 14L, 15L), asked.stream().map(Scenario::seed).toList());
+        assertTrue(asked.stream().allMatch(s -> s.expect().isEmpty() && s.schedule().equals("random every 4s pause,kill")));
+        assertEquals(6, lines.size());
+        assertTrue(lines.get(0).startsWith("[###-----------------] 1/6 run 0, seed 10 (pause): valid in 30 s; about "),
+                lines.get(0));
+        assertTrue(lines.get(2).contains("seed 12 (pause): invalid [mutex, mutex-unfenced]"), lines.get(2));
+        assertTrue(lines.get(5).endsWith("; done"), lines.get(5));
+        assertEquals(6, summary.runs().size());
+    }
+
+    @Test
+    void keepsOnlyInvalidAndUnknownRunsUnlessAllAreKept() {
+        ExploreSummary summary = explore(8, 10, Shard.ALL, false, new ArrayList<>());
+        // seeds 10..17: invalid 12, 15; no verdict 13 (13 % 7 == 6); the rest valid and deleted.
+        List<Long> kept = summary.runs().stream().filter(r -> r.kept().isPresent()).map(ExploreRun::seed).toList();
+        assertEquals(List.of(12L, 13L, 15L), kept);
+        for (long seed = 10; seed <= 17; seed++) {
+            assertEquals(kept.contains(seed), Files.isDirectory(results.resolve("run-" + seed)), "seed " + seed);
+        }
+        assertEquals(2, summary.invalidRuns());
+        assertEquals(1, summary.unknownRuns());
+        assertEquals(1, summary.exitCode(), "a check invalid is what explore looks for: exit 1");
+
+        asked.clear();
+        ExploreSummary all = explore(3, 20, Shard.ALL, true, new ArrayList<>());
+        assertTrue(all.runs().stream().allMatch(r -> r.kept().isPresent()));
+        assertTrue(Files.isDirectory(results.resolve("run-20")));
+    }
+
+    @Test
+    void exitCodeIsZeroOnlyWhenEveryRunWasValidAndTwoWhenOnlyUnknown() {
+        assertEquals(0, explore(2, 10, Shard.ALL, false, new ArrayList<>()).exitCode(), "seeds 10, 11 valid");
+        assertEquals(2, explore(1, 13, Shard.ALL, false, new ArrayList<>()).exitCode(), "seed 13 has no verdict");
+    }
+
+    @Test
+    void shardsRunDisjointSeedsThatTogetherAreAllOfThem() {
+        List<Long> seeds = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            asked.clear();
+            ExploreSummary part = explore(8, 100, new Shard(i, 3), false, new ArrayList<>());
+            seeds.addAll(asked.stream().map(Scenario::seed).toList());
+            assertEquals(part.runs().size(), asked.size());
+        }
+        assertEquals(List.of(100L, 103L, 106L, 101L, 104L, 107L, 102L, 105L), seeds);
+    }
+
+    @Test
+    void tableCountsInvalidRunsPerFaultKindWithWilsonIntervals() throws IOException {
+        ExploreSummary summary = explore(12, 0, Shard.ALL, false, new ArrayList<>());
+        // seeds 0..11: pause = even (6), kill = odd (6); mutex invalid at 0, 3, 6, 9; 6 has no
+        // verdict (6 % 7 == 6), so invalid: pause {0}, kill {3, 9}.
+        assertEquals(List.of("any", "kill", "pause"), summary.rowNames());
+        assertEquals(3, ExploreSummary.count(summary.runsOf("any"), "mutex", Validity.INVALID));
+        assertEquals(2, ExploreSummary.count(summary.runsOf("kill"), "mutex", Validity.INVALID));
+        assertEquals(1, ExploreSummary.count(summary.runsOf("pause"), "mutex", Validity.INVALID));
+        String md = summary.markdown();
+        assertTrue(md.contains("| kill | 6 | 2 (" + Wilson.of(2, 6).percent() + ") | 0 (0-39%) |"), md);
+        JsonNode json = new ObjectMapper().readTree(summary.toJson(results));
+        assertEquals(12, json.path("runs").asInt());
+        assertEquals(3, json.path("invalidRuns").asInt());
+        assertEquals(1, json.path("unknownRuns").asInt());
+        assertEquals(1, json.path("table").path("pause").path("invalid").path("mutex").path("runs").asInt());
+        assertEquals("run-3", json.path("list").get(3).path("results").asText());
+        assertTrue(json.path("list").get(1).path("results").isNull(), "a deleted run has no folder");
+        assertFalse(json.path("table").has("clock"), "only kinds present in some run");
+    }
+}

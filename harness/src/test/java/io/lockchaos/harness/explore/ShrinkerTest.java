@@ -1,0 +1,121 @@
+package io.lockchaos.harness.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lockchaos.checker.Validity;
+import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.harness.run.Scenario;
+import io.lockchaos.harness.run.ScenarioFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shrink search around an in-process stand-in for the runs: a predicate on the candidate
+ * scenario says whether {@code mutex} comes out invalid. Real shrinks are in the note.
+ */
+class ShrinkerTest {
+
+    private static final Scenario PAUSE = ScenarioFile.read(
+            ProjectRoot.find().resolve("scenarios").resolve("redis-naive-pause.json")).withoutExpectations();
+    private static final String RANDOM = """
+            at 4s kill redis for 3s
+            at 8s pause worker-1 for 4s
+            at 12s clock redis +30s for 2s
+            at 16s pause redis for 3s
+            """;
+
+    @TempDir
+    Path out;
+
+    private final List<Scenario> ran = new ArrayList<>();
+
+    /** A run whose mutex is invalid when {@code fails} holds. */
+    private Trials trials(Predicate<Scenario> fails) {
+        return s -> {
+            ran.add(s);
+            Map<String, Validity> verdicts = new LinkedHashMap<>();
+            s.checkNames().forEach(c -> verdicts.put(c, Validity.VALID));
+            if (fails.test(s)) {
+                verdicts.put("mutex", Validity.INVALID);
+                verdicts.put("holds", Validity.INVALID);
+            }
+            return new Trial(Optional.empty(), true, verdicts, s.schedule(), 20);
+        };
+    }
+
+    /** Fails when worker-1 is paused for 2 s or more while another worker runs. */
+    private static boolean pausedLongEnough(Scenario s) {
+        return s.workers() >= 2 && Shrinker.schedule(s).steps().stream().anyMatch(f -> f.fault().script()
+                .equals("pause worker-1") && f.duration().orElseThrow().compareTo(Duration.ofSeconds(2)) >= 0);
+    }
+
+    @Test
+    void cutsARandomScheduleToOneShortEarlyPause() {
+        Scenario start = PAUSE.withSchedule(RANDOM).withDuration(Duration.ofSeconds(20));
+        Shrinker.Result result = new Shrinker(trials(ShrinkerTest::pausedLongEnough), "mutex", 3, 2, s -> { })
+                .shrink(start);
+        assertTrue(result.reproduced());
+        assertEquals("at 500ms pause worker-1 for 2s\n", result.scenario().schedule());
+        assertEquals(2, result.scenario().workers(), "one worker alone never fails here");
+        assertEquals(Duration.ofMillis(3500), result.scenario().duration(), "the schedule's end plus a second");
+        assertTrue(pausedLongEnough(result.scenario()));
+        assertTrue(result.steps().stream().allMatch(st -> st.trials().size() == (st.failing() ? 2 : 2)),
+                "a deterministic candidate settles after 2 runs either way (2 of 3 needed)");
+    }
+
+    @Test
+    void aFlakyFailureCountsOnlyWhenEnoughRunsFail() {
+        int[] calls = {0};
+        // The original fails in runs 1 and 3 of 3: failing with 2 of 3, not with 3 of 3.
+        Trials flaky = trials(s -> calls[0]++ % 2 == 0);
+        Shrinker.Result strict = new Shrinker(flaky, "mutex", 3, 3, s -> { }).shrink(PAUSE.withSchedule(RANDOM));
+        assertFalse(strict.reproduced());
+        assertEquals(2, strict.steps().get(0).trials().size(), "stops once 3 of 3 can no longer fail");
+        calls[0] = 0;
+        ran.clear();
+        Shrinker.Result lenient = new Shrinker(flaky, "mutex", 3, 2, s -> { }).shrink(PAUSE.withSchedule(RANDOM));
+        assertTrue(lenient.reproduced());
+        assertEquals(3, lenient.steps().get(0).trials().size());
+    }
+
+    @Test
+    void refusesMoreFailuresThanTries() {
+        ExploreException e = assertThrows(ExploreException.class,
+                () -> new Shrinker(trials(s -> true), "mutex", 2, 3, s -> { }));
+        assertTrue(e.getMessage().contains("--min-fails"), e.getMessage());
+    }
+
+    @Test
+    void writesAScenarioThatReadsBackWithTheKeptFailureExpected() throws Exception {
+        Scenario start = PAUSE.withSchedule(RANDOM).withDuration(Duration.ofSeconds(20));
+        Shrinker.Result result = new Shrinker(trials(ShrinkerTest::pausedLongEnough), "mutex", 3, 2, s -> { })
+                .shrink(start);
+        ShrinkReport report = new ShrinkReport(Path.of("results/x"), "mutex", 3, 2, result);
+        report.write(out);
+        Scenario shrunk = ScenarioFile.read(out.resolve("shrunk.json"));
+        assertEquals("redis-naive-pause-shrunk", shrunk.name());
+        assertEquals("at 500ms pause worker-1 for 2s\n", shrunk.schedule());
+        assertEquals(Map.of("mutex", Validity.INVALID, "holds", Validity.INVALID), shrunk.expect());
+        assertEquals(start.seed(), shrunk.seed());
+        String md = Files.readString(out.resolve("shrink.md"));
+        assertTrue(md.contains("| 1 | the run as recorded | 2 | 2 | fails: kept |"), md);
+        assertTrue(md.contains("steps 2 of 4 only"), md);
+        assertTrue(md.contains(result.steps().size() + " candidates, " + report.runs() + " runs"), md);
+        JsonNode json = new ObjectMapper().readTree(out.resolve("shrunk.json").toFile());
+        assertTrue(json.path("description").asText().contains("mutex invalid in 2 of 2 runs"), json.toString());
+    }
+}

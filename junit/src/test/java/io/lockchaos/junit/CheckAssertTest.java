@@ -1,0 +1,78 @@
+package io.lockchaos.junit;
+
+import static io.lockchaos.junit.LockChaosAssertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.lockchaos.checker.CheckResult;
+import io.lockchaos.checker.Evidence;
+import io.lockchaos.checker.Validity;
+import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.harness.run.RunOutcome;
+import io.lockchaos.harness.run.Scenario;
+import io.lockchaos.workloads.lock.Tokens;
+import io.lockchaos.history.ops.Fencing;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.opentest4j.AssertionFailedError;
+
+/** What the assertions accept, and what a failed one says: the check, its evidence, the report, the replay command. */
+class CheckAssertTest {
+
+    private static final Path DIR = Path.of("/p/target/lockchaos/T.paused/20261201-130000");
+
+    private static RunOutcome outcome() {
+        Scenario s = Scenario.on(Topology.REDIS_SINGLE).name("T.paused").lock("redis-naive").tokens(Tokens.REDIS_INCR)
+                .storage(Fencing.UNFENCED, Fencing.FENCED).workers(2).duration(Duration.ofSeconds(12))
+                .expect("mutex", Validity.VALID).build();
+        Evidence overlap = () -> "worker 1 held lock-0 from 3.1 s to 8.2 s while worker 2 held it from 5.4 s";
+        return new RunOutcome(s, DIR, 120, Map.of(
+                "mutex", new CheckResult("mutex", Validity.INVALID, "2 overlapping holds", List.of(overlap, overlap)),
+                "ledger-fenced", CheckResult.valid("ledger-fenced", "every append accepted in token order")));
+    }
+
+    @Test
+    void aVerdictAsAssertedPasses() {
+        assertThat(outcome()).check("mutex").isInvalid();
+        assertThat(outcome()).check("ledger-fenced").isValid().is(Validity.VALID);
+    }
+
+    @Test
+    void aFailedAssertionNamesTheCheckItsEvidenceTheReportAndTheReplay() {
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> assertThat(outcome()).check("mutex").isValid());
+        assertEquals("""
+                check 'mutex' of run T.paused: expected valid but was invalid
+                  summary:  2 overlapping holds
+                  evidence: worker 1 held lock-0 from 3.1 s to 8.2 s while worker 2 held it from 5.4 s (and 1 more)
+                  report:   /p/target/lockchaos/T.paused/20261201-130000/report.html
+                  replay:   ./lockchaos replay /p/target/lockchaos/T.paused/20261201-130000""", e.getMessage());
+        assertEquals("valid", e.getExpected().getValue());
+        assertEquals("invalid", e.getActual().getValue());
+    }
+
+    @Test
+    void aValidCheckAssertedInvalidSaysItsSummary() {
+        AssertionFailedError e = assertThrows(AssertionFailedError.class,
+                () -> assertThat(outcome()).check("ledger-fenced").isInvalid());
+        assertEquals("check 'ledger-fenced' of run T.paused: expected invalid but was valid",
+                e.getMessage().lines().findFirst().orElseThrow());
+        assertEquals("  summary:  every append accepted in token order", e.getMessage().lines().skip(1).findFirst().orElseThrow());
+    }
+
+    @Test
+    void anUnknownCheckNameListsTheRunsChecks() {
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> assertThat(outcome()).check("mutx"));
+        assertEquals(true, e.getMessage().startsWith("run T.paused has no check 'mutx'; it has ["), e.getMessage());
+        assertEquals(true, e.getMessage().contains("mutex") && e.getMessage().contains("ledger-fenced"), e.getMessage());
+    }
+
+    @Test
+    void unmetExpectationsAreEachNamed() {
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> assertThat(outcome()).meetsItsExpectations());
+        assertEquals("run T.paused: 1 check(s) did not reach the expected verdict", e.getMessage().lines().findFirst().orElseThrow());
+        assertEquals(true, e.getMessage().contains("check 'mutex' of run T.paused: expected valid but was invalid"));
+    }
+}
