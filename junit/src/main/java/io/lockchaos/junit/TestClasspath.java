@@ -1,6 +1,6 @@
 package io.lockchaos.junit;
 
-import io.lockchaos.harness.cluster.NodeJar;
+import io.lockchaos.harness.run.CliJar;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -45,11 +45,11 @@ final class TestClasspath {
         this.held = held;
     }
 
-    /** This JVM's classpath, held against the jar {@link NodeJar#find()} finds. */
+    /** This JVM's classpath, held against the jar {@link CliJar#find()} finds. */
     static TestClasspath ofThisJvm() {
         List<Path> given = Stream.of(System.getProperty("java.class.path", "").split(File.pathSeparator))
                 .filter(s -> !s.isBlank()).map(Path::of).toList();
-        return new TestClasspath(given, () -> names(NodeJar.find()));
+        return new TestClasspath(given, () -> names(CliJar.find()));
     }
 
     /** The entries the workers lack, in classpath order, absolute, each once. */

@@ -1,8 +1,8 @@
 package io.lockchaos.faults.nemesis;
 
-import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultParser;
+import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.faults.schedule.FaultSpec;
 import java.util.List;
 import java.util.Optional;

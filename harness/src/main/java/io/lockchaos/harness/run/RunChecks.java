@@ -55,7 +55,7 @@ final class RunChecks {
             boolean granted = false;
             for (Op op : history.ops()) {
                 if (op.process() instanceof Process.Client c && lane.owns(c.id(), scenario.totalWorkers())
-                        && op.f().equals("acquire")) {
+                        && op.f().equals(LockOps.ACQUIRE)) {
                     invoked += op.isInvoke() ? 1 : 0;
                     granted |= op.type() == OpType.OK;
                 }
