@@ -10,7 +10,7 @@ import java.util.Random;
 /**
  * Hands each fault to its package's inject ({@link PauseFault}, {@link ClockFault},
  * {@link KillFault}, {@link PartitionFault}, {@link CutOffFault}, {@link FailoverFault}, and
- * for {@link LinkFault} the cluster's {@link LinkFaults}) with the targets it names, each
+ * for {@link LinkFault} the cluster's {@link ProxiedLinks}) with the targets it names, each
  * checked to exist and to have the capability the fault needs. One case per record of the
  * sealed {@link FaultSpec} ({@link FaultSpec.Cases}): a record without a case here does not
  * compile.
@@ -91,7 +91,7 @@ record Dispatch(FaultTargets targets, FaultRecorder recorder, Random random) imp
 
     @Override
     public ActiveFault linkToxic(FaultSpec.LinkToxic toxic) {
-        LinkFaults links = targets.links().orElseThrow(() -> new FaultNotSupportedException(
+        ProxiedLinks links = targets.links().orElseThrow(() -> new FaultNotSupportedException(
                 "'" + toxic.script() + "': link toxics (latency, bandwidth, blackhole, reset-peer) need the proxy "
                         + "in front of the nodes, and this cluster has no 'toxiproxy' node (a cluster started by an "
                         + "older lockchaos: start it again)"));

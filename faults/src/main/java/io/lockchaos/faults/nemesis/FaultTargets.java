@@ -20,7 +20,7 @@ public interface FaultTargets {
     Optional<HasPrimary> primary();
 
     /** The link toxics through the cluster's proxy; none without a {@code toxiproxy} node. */
-    default Optional<LinkFaults> links() {
+    default Optional<ProxiedLinks> links() {
         return Optional.empty();
     }
 

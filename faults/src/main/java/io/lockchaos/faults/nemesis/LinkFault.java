@@ -12,7 +12,7 @@ import java.util.Optional;
 
 /**
  * The link package: toxics on the links through the cluster's proxy, which the cluster's
- * {@link LinkFaults} adds and removes (records {@code :start-latency}, {@code :stop-latency},
+ * {@link ProxiedLinks} adds and removes (records {@code :start-latency}, {@code :stop-latency},
  * ... by the toxic's word). Reads {@code latency TARGETS LATENCY [jitter JITTER]},
  * {@code bandwidth TARGETS KBPS}, {@code blackhole TARGETS} and {@code reset-peer TARGETS}; a
  * random schedule puts 50 ms to 1 s of latency, with up to 100 ms of jitter, on one proxied
@@ -50,7 +50,7 @@ public final class LinkFault implements FaultPackage {
 
     @Override
     public List<String> offered(FaultTargets targets) {
-        return targets.links().map(LinkFaults::proxied).orElse(List.of());
+        return targets.links().map(ProxiedLinks::proxied).orElse(List.of());
     }
 
     @Override

@@ -10,7 +10,7 @@
  * {@link io.lockchaos.faults.nemesis.ClientNode} for a run's workers, which {@code partition
  * workers} cuts off from the lock service and no partition among servers involves; a cluster with a
  * replaceable primary offers {@link io.lockchaos.faults.nemesis.HasPrimary}, one with a proxy
- * {@link io.lockchaos.faults.nemesis.LinkFaults}. The harness implements them with Docker;
+ * {@link io.lockchaos.faults.nemesis.ProxiedLinks}. The harness implements them with Docker;
  * this package knows nothing of containers.
  *
  * <p>Each kind of fault is one {@link io.lockchaos.faults.nemesis.FaultPackage} class (injector,

@@ -216,7 +216,7 @@ class NodeNemesisTest {
 
     @Test
     void healAllRecordsTheToxicsAndProxiesTheLinkSweepFound() {
-        LinkFaults links = new LinkFaults() {
+        ProxiedLinks links = new ProxiedLinks() {
             @Override
             public List<String> proxied() {
                 return List.of("redis-1");
@@ -245,7 +245,7 @@ class NodeNemesisTest {
             }
 
             @Override
-            public Optional<LinkFaults> links() {
+            public Optional<ProxiedLinks> links() {
                 return Optional.of(links);
             }
         };

@@ -8,7 +8,7 @@ import io.lockchaos.faults.nemesis.FaultNode;
 import io.lockchaos.faults.nemesis.FaultTargets;
 import io.lockchaos.faults.nemesis.HasPrimary;
 import io.lockchaos.faults.link.ToxiproxyLinks;
-import io.lockchaos.faults.nemesis.LinkFaults;
+import io.lockchaos.faults.nemesis.ProxiedLinks;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -26,7 +26,7 @@ public final class ClusterTargets implements FaultTargets {
     private final List<ContainerNode> nodes;
     private final List<FaultNode> all;
     private final Optional<HasPrimary> primary;
-    private final Optional<LinkFaults> links;
+    private final Optional<ProxiedLinks> links;
 
     private ClusterTargets(List<ContainerNode> all) {
         this(all, List.of());
@@ -98,7 +98,7 @@ public final class ClusterTargets implements FaultTargets {
      * port ({@code zk-2-quorum}).
      */
     @Override
-    public Optional<LinkFaults> links() {
+    public Optional<ProxiedLinks> links() {
         return links;
     }
 

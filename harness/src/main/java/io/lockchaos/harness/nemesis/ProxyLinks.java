@@ -3,7 +3,7 @@ package io.lockchaos.harness.nemesis;
 import io.lockchaos.history.Value;
 import io.lockchaos.faults.link.ActiveLinkFault;
 import io.lockchaos.faults.link.ToxiproxyLinks;
-import io.lockchaos.faults.nemesis.LinkFaults;
+import io.lockchaos.faults.nemesis.ProxiedLinks;
 import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.faults.link.LinkReset;
 import io.lockchaos.faults.link.LinkTarget;
@@ -15,12 +15,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A cluster's {@link LinkFaults}: the link package's toxics on the cluster's proxy, through
+ * A cluster's {@link ProxiedLinks}: the link package's toxics on the cluster's proxy, through
  * toxiproxy-java.
  * Injecting adds one toxic per target and records {@code :start-latency {:targets [...] ...}};
  * closing removes exactly those toxics and records {@code :stop-latency}.
  */
-final class ProxyLinks implements LinkFaults {
+final class ProxyLinks implements ProxiedLinks {
 
     private final ToxiproxyLinks links;
     private final List<String> proxied;

@@ -13,7 +13,7 @@ import java.util.List;
  * without that node (a cluster state written by an older lockchaos, a test's fake) has none,
  * and the nemesis then refuses link toxics and offers none to a random schedule.
  */
-public interface LinkFaults {
+public interface ProxiedLinks {
 
     /**
      * The link targets a toxic may name: each lock-service node's client link
