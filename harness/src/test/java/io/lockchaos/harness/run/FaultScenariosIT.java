@@ -92,7 +92,7 @@ class FaultScenariosIT {
     }
 
     /**
-     * Every other shipped scenario, once: each of its twelve expected verdicts comes true, every
+     * Every other shipped scenario, once: it states a verdict for every check and each comes true, every
      * fault is healed, nothing is left. {@code -Dlockchaos.scenarios=a,b} runs only those.
      */
     @ParameterizedTest
