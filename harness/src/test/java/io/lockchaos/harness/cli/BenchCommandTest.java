@@ -3,30 +3,15 @@ package io.lockchaos.harness.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** The benchmark runs and checks its verdicts; its timings are reported, never asserted. */
 class BenchCommandTest {
 
-    private record Outcome(int exit, String out, String err) {
-    }
-
-    private static Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        var cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new Outcome(exit, out.toString(), err.toString());
-    }
-
     @Test
     void benchReportsTheCorpusAndLockHistoriesWithVerdictsAsExpected() {
-        Outcome o = run("bench", "--corpus", "../checker/src/test/resources/corpus",
+        CliOutcome o = CliOutcome.run("bench", "--corpus", "../checker/src/test/resources/corpus",
                 "--runs", "1", "--warmup", "1", "--lock-sizes", "2000");
         assertEquals(0, o.exit(), o.out());
         assertTrue(o.out().contains("corpus verdicts: all as EXPECTED.tsv says"), o.out());
@@ -37,7 +22,7 @@ class BenchCommandTest {
 
     @Test
     void coldRunsEachCommandInANewJvmAndGivesMedianMinMax() {
-        Outcome o = run("bench", "--cold", "--runs", "1", "--skip-corpus", "--skip-lock", "--compare", "java -version");
+        CliOutcome o = CliOutcome.run("bench", "--cold", "--runs", "1", "--skip-corpus", "--skip-lock", "--compare", "java -version");
         assertEquals(0, o.exit(), o.out());
         for (String name : new String[] {"java -version (the JVM alone)", "check tiny history.edn",
             "check tiny history.jsonl", "compare: java -version"}) {
@@ -50,14 +35,14 @@ class BenchCommandTest {
 
     @Test
     void aMissingCorpusIsBadUsage() {
-        Outcome o = run("bench", "--corpus", "no/such/dir");
+        CliOutcome o = CliOutcome.run("bench", "--corpus", "no/such/dir");
         assertEquals(Main.EXIT_USAGE, o.exit());
         assertTrue(o.err().contains("--corpus"), o.err());
     }
 
     @Test
     void aNegativeLockSizeIsBadUsage() {
-        Outcome o = run("bench", "--lock-sizes", "-5");
+        CliOutcome o = CliOutcome.run("bench", "--lock-sizes", "-5");
         assertEquals(Main.EXIT_USAGE, o.exit());
         assertTrue(o.err().contains("--lock-sizes must be at least 1 event each, got -5"), o.err());
     }

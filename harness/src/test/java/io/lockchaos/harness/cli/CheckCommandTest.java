@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,40 +17,27 @@ class CheckCommandTest {
     private static final Path CORPUS = Path.of("..", "checker", "src", "test", "resources", "corpus");
     private static final Path LOCK = Path.of("..", "checker", "src", "test", "resources", "lock");
 
-    private record Outcome(int exit, String out, String err) {
-    }
-
-    private static Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        var cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new Outcome(exit, out.toString(), err.toString());
-    }
-
     private static String file(Path dir, String name) {
         return dir.resolve(name).toString();
     }
 
     @Test
     void aLinearizableEtcdHistoryExitsZero() {
-        Outcome o = run("check", "--model", "cas-register-strict", file(CORPUS, "porcupine-etcd/etcd_002.log"));
+        CliOutcome o = CliOutcome.run("check", "--model", "cas-register-strict", file(CORPUS, "porcupine-etcd/etcd_002.log"));
         assertEquals(0, o.exit(), o.err());
         assertTrue(o.out().contains("linearizable  valid"), o.out());
     }
 
     @Test
     void aNonLinearizableHistoryExitsOneAndNamesTheOperation() {
-        Outcome o = run("check", "--model", "cas-register-strict", file(CORPUS, "porcupine-etcd/etcd_000.log"));
+        CliOutcome o = CliOutcome.run("check", "--model", "cas-register-strict", file(CORPUS, "porcupine-etcd/etcd_000.log"));
         assertEquals(1, o.exit(), o.err());
         assertTrue(o.out().contains("cannot linearize process 11"), o.out());
     }
 
     @Test
     void jsonCarriesTheVerdictAndTheEvidenceUnderTheCheckName() throws IOException {
-        Outcome o = run("check", "--model", "kv", "--json", file(CORPUS, "porcupine-kv/c01-bad.txt"),
+        CliOutcome o = CliOutcome.run("check", "--model", "kv", "--json", file(CORPUS, "porcupine-kv/c01-bad.txt"),
                 file(CORPUS, "porcupine-kv/c01-ok.txt"));
         assertEquals(1, o.exit(), o.err());
         JsonNode root = new ObjectMapper().readTree(o.out());
@@ -65,7 +50,7 @@ class CheckCommandTest {
 
     @Test
     void theLockWorkloadReportsEachCheck() throws IOException {
-        Outcome o = run("check", "--workload", "lock", "--json", file(LOCK, "gc-pause-fenced.edn"));
+        CliOutcome o = CliOutcome.run("check", "--workload", "lock", "--json", file(LOCK, "gc-pause-fenced.edn"));
         assertEquals(1, o.exit(), o.err());
         JsonNode checks = new ObjectMapper().readTree(o.out()).get("files").get(0).get("checks");
         assertEquals(false, checks.get("mutex").get("valid").asBoolean(true), checks.toString());
@@ -75,14 +60,14 @@ class CheckCommandTest {
 
     @Test
     void aLockHistoryIsRecognisedWithoutBeingTold() {
-        Outcome o = run("check", file(LOCK, "gc-pause-unfenced-twin.edn"));
+        CliOutcome o = CliOutcome.run("check", file(LOCK, "gc-pause-unfenced-twin.edn"));
         assertEquals(0, o.exit(), o.out() + o.err());
         assertTrue(o.out().contains("mutex") && o.out().contains("ledger"), o.out());
     }
 
     @Test
     void runningOutOfTimeIsUnknownNotValid() {
-        Outcome o = run("check", "--model", "kv", "--time-limit", "0.001", file(CORPUS, "porcupine-kv/c50-ok.txt"));
+        CliOutcome o = CliOutcome.run("check", "--model", "kv", "--time-limit", "0.001", file(CORPUS, "porcupine-kv/c50-ok.txt"));
         assertEquals(2, o.exit(), o.out() + o.err());
         assertTrue(o.out().contains("time limit"), o.out());
     }
@@ -91,7 +76,7 @@ class CheckCommandTest {
     void badInputNamesTheFileAndLineAndExitsThree(@TempDir Path dir) throws IOException {
         Path bad = dir.resolve("history.edn");
         Files.writeString(bad, "{:type :invoke, :process 0, :f :read, :value nil}\n{:type :ok, :process 0, :f :read\n");
-        Outcome o = run("check", "--model", "register", bad.toString());
+        CliOutcome o = CliOutcome.run("check", "--model", "register", bad.toString());
         assertEquals(3, o.exit(), o.out());
         assertTrue(o.err().contains(bad + ":2"), o.err());
     }
@@ -108,7 +93,7 @@ class CheckCommandTest {
                                                          @TempDir Path dir) throws IOException {
         Path bad = dir.resolve("history.edn");
         Files.writeString(bad, "\n" + invoke + "\n");
-        Outcome o = run("check", "--model", model, bad.toString());
+        CliOutcome o = CliOutcome.run("check", "--model", model, bad.toString());
         assertEquals(3, o.exit(), o.out() + o.err());
         assertTrue(o.err().contains(bad + ": event 0 ") && o.err().contains(problem), o.err());
     }
@@ -117,9 +102,9 @@ class CheckCommandTest {
     void initialSetsTheModelsStartingValue(@TempDir Path dir) throws IOException {
         Path h = dir.resolve("history.edn");
         Files.writeString(h, "{:type :invoke, :process 0, :f :read}\n{:type :ok, :process 0, :f :read, :value 0}\n");
-        assertEquals(1, run("check", "--model", "cas-register", h.toString()).exit());
-        assertEquals(0, run("check", "--model", "cas-register", "--initial", "0", h.toString()).exit());
-        Outcome bad = run("check", "--model", "mutex", "--initial", "0", h.toString());
+        assertEquals(1, CliOutcome.run("check", "--model", "cas-register", h.toString()).exit());
+        assertEquals(0, CliOutcome.run("check", "--model", "cas-register", "--initial", "0", h.toString()).exit());
+        CliOutcome bad = CliOutcome.run("check", "--model", "mutex", "--initial", "0", h.toString());
         assertEquals(3, bad.exit(), bad.out());
         assertTrue(bad.err().contains("no initial value"), bad.err());
     }
@@ -129,7 +114,7 @@ class CheckCommandTest {
         Path h = dir.resolve("history.edn");
         Files.writeString(h, "{:type :invoke, :process 0, :f :read}\n{:type :ok, :process 0, :f :read, :value 1}\n");
         for (String tagged : new String[] {"#foo 1", "#inst \"2020\""}) {
-            Outcome o = run("check", "--model", "register", "--initial", tagged, h.toString());
+            CliOutcome o = CliOutcome.run("check", "--model", "register", "--initial", tagged, h.toString());
             assertEquals(3, o.exit(), tagged + ": " + o.out() + o.err());
             assertTrue(o.err().contains("--initial") && o.err().contains("tag"), o.err());
         }
@@ -137,33 +122,33 @@ class CheckCommandTest {
 
     @Test
     void aMissingFileOrAnUnknownModelIsBadUsage() {
-        Outcome missing = run("check", "--model", "register", "no/such/file.edn");
+        CliOutcome missing = CliOutcome.run("check", "--model", "register", "no/such/file.edn");
         assertEquals(3, missing.exit());
         assertTrue(missing.err().contains("no/such/file.edn"), missing.err());
-        Outcome model = run("check", "--model", "nope", file(CORPUS, "porcupine-etcd/etcd_002.log"));
+        CliOutcome model = CliOutcome.run("check", "--model", "nope", file(CORPUS, "porcupine-etcd/etcd_002.log"));
         assertEquals(3, model.exit());
         assertTrue(model.err().contains("cas-register"), "lists the models: " + model.err());
-        Outcome both = run("check", "--model", "register", "--workload", "lock", file(LOCK, "lost-update.edn"));
+        CliOutcome both = CliOutcome.run("check", "--model", "register", "--workload", "lock", file(LOCK, "lost-update.edn"));
         assertEquals(3, both.exit());
     }
 
     @Test
     void aHistoryWithoutAModelSaysWhatToChoose() {
-        Outcome o = run("check", file(CORPUS, "porcupine-etcd/etcd_002.log"));
+        CliOutcome o = CliOutcome.run("check", file(CORPUS, "porcupine-etcd/etcd_002.log"));
         assertEquals(3, o.exit());
         assertTrue(o.err().contains("--model NAME") && o.err().contains("--workload lock"), o.err());
     }
 
     @Test
     void knossosWithoutTheProfileIsUnknownAndSaysHowToEnableIt() {
-        Outcome o = run("check", "--model", "cas-register", "--knossos", file(CORPUS, "porcupine-etcd/etcd_002.log"));
+        CliOutcome o = CliOutcome.run("check", "--model", "cas-register", "--knossos", file(CORPUS, "porcupine-etcd/etcd_002.log"));
         assertEquals(2, o.exit(), o.out() + o.err());
         assertTrue(o.out().contains("-Pknossos"), o.out());
     }
 
     @Test
     void helpDocumentsEveryOption() {
-        Outcome o = run("check", "--help");
+        CliOutcome o = CliOutcome.run("check", "--help");
         assertEquals(0, o.exit());
         for (String option : new String[] {"--model", "--workload", "--json", "--time-limit", "--knossos"}) {
             assertTrue(o.out().contains(option), option + " in:\n" + o.out());
@@ -175,7 +160,7 @@ class CheckCommandTest {
     void anEmptyHistoryIsNoOperationsAndExitsThree(@TempDir Path dir) throws IOException {
         Path empty = Files.writeString(dir.resolve("history.jsonl"), "");
         for (String file : new String[] {empty.toString(), "/dev/null"}) {
-            Outcome o = run("check", "--model", "register", file);
+            CliOutcome o = CliOutcome.run("check", "--model", "register", file);
             assertEquals(Main.EXIT_USAGE, o.exit(), file);
             assertTrue(o.err().contains(file + ": no operations"), o.err());
         }
@@ -184,7 +169,7 @@ class CheckCommandTest {
     @Test
     void anUnknownModelIsRefusedBeforeAnyFileIsRead(@TempDir Path dir) throws IOException {
         Path unreadable = Files.writeString(dir.resolve("history.edn"), "{:type");
-        Outcome o = run("check", "--model", "no-such", unreadable.toString());
+        CliOutcome o = CliOutcome.run("check", "--model", "no-such", unreadable.toString());
         assertEquals(Main.EXIT_USAGE, o.exit());
         assertEquals("lockchaos check: unknown model 'no-such': choose one of register, cas-register,"
                 + " cas-register-strict, kv, multi-register, keyed-register, keyed-cas-register,"
@@ -194,12 +179,12 @@ class CheckCommandTest {
     @Test
     void aBadSecondFileKeepsTheFirstFilesVerdict(@TempDir Path dir) throws IOException {
         Path bad = Files.writeString(dir.resolve("bad.edn"), "{:type :invoke}\n");
-        Outcome valid = run("check", "--model", "cas-register", file(CORPUS, "porcupine-etcd/etcd_002.log"), bad.toString());
+        CliOutcome valid = CliOutcome.run("check", "--model", "cas-register", file(CORPUS, "porcupine-etcd/etcd_002.log"), bad.toString());
         assertEquals(Main.EXIT_USAGE, valid.exit(), "valid and unreadable: bad input");
         assertTrue(valid.out().contains("etcd_002.log: valid"), valid.out());
         assertTrue(valid.err().contains("bad.edn:1: missing :process"), valid.err());
 
-        Outcome invalid = run("check", "--model", "cas-register", file(CORPUS, "porcupine-etcd/etcd_000.log"), bad.toString());
+        CliOutcome invalid = CliOutcome.run("check", "--model", "cas-register", file(CORPUS, "porcupine-etcd/etcd_000.log"), bad.toString());
         assertEquals(1, invalid.exit(), "an invalid file stands whatever the others hold");
         assertTrue(invalid.out().contains("etcd_000.log: invalid"), invalid.out());
     }
@@ -209,7 +194,7 @@ class CheckCommandTest {
         Path torn = Files.writeString(dir.resolve("history.jsonl"),
                 "{\"type\": \"invoke\", \"process\": 0, \"f\": \"read\"}\n"
                 + "{\"type\": \"ok\", \"process\": 0, \"f\": \"read\", \"value\": null}\n{\"type\": \"inv");
-        Outcome o = run("check", "--model", "register", torn.toString());
+        CliOutcome o = CliOutcome.run("check", "--model", "register", torn.toString());
         assertEquals(0, o.exit(), o.err());
         assertTrue(o.out().contains("valid (2 events"), o.out());
         assertTrue(o.err().contains("history.jsonl:3: the last line is torn"), o.err());
@@ -218,10 +203,10 @@ class CheckCommandTest {
     @Test
     void aTinyTimeLimitIsAllowedAndZeroIsNot() {
         String etcd = file(CORPUS, "porcupine-etcd/etcd_002.log");
-        Outcome tiny = run("check", "--model", "cas-register", "--time-limit", "0.0001", etcd);
+        CliOutcome tiny = CliOutcome.run("check", "--model", "cas-register", "--time-limit", "0.0001", etcd);
         assertTrue(tiny.exit() == 0 || tiny.exit() == 2, tiny.err());
         assertEquals("", tiny.err());
-        Outcome zero = run("check", "--model", "cas-register", "--time-limit", "0", etcd);
+        CliOutcome zero = CliOutcome.run("check", "--model", "cas-register", "--time-limit", "0", etcd);
         assertEquals(Main.EXIT_USAGE, zero.exit());
         assertTrue(zero.err().contains("--time-limit must be a positive number of seconds"), zero.err());
     }
@@ -230,14 +215,14 @@ class CheckCommandTest {
     void deepNestingIsALineErrorNotAStackOverflow(@TempDir Path dir) throws IOException {
         Path deep = Files.writeString(dir.resolve("deep.edn"), "{:type :invoke, :process 0, :f :read, :value "
                 + "[".repeat(5000) + "]".repeat(5000) + "}\n");
-        Outcome o = run("check", "--model", "register", deep.toString());
+        CliOutcome o = CliOutcome.run("check", "--model", "register", deep.toString());
         assertEquals(Main.EXIT_USAGE, o.exit());
         assertTrue(o.err().contains("deep.edn:1: values nested more than 500 deep"), o.err());
     }
 
     @Test
     void theHelpHintNamesTheCommandOnce() {
-        assertTrue(run("--no-such-option").err().contains("Try 'lockchaos --help'."));
-        assertTrue(run("check", "--no-such-option").err().contains("Try 'lockchaos check --help'."));
+        assertTrue(CliOutcome.run("--no-such-option").err().contains("Try 'lockchaos --help'."));
+        assertTrue(CliOutcome.run("check", "--no-such-option").err().contains("Try 'lockchaos check --help'."));
     }
 }

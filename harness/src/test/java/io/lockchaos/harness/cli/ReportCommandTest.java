@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,19 +22,6 @@ class ReportCommandTest {
     @TempDir
     Path dir;
 
-    private record Outcome(int exit, String out, String err) {
-    }
-
-    private static Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        var cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new Outcome(exit, out.toString(), err.toString());
-    }
-
     private Path copy(String... files) throws IOException {
         for (String f : files) {
             Files.copy(FIXTURE.resolve(f), dir.resolve(f));
@@ -46,7 +31,7 @@ class ReportCommandTest {
 
     @Test
     void writesTheReportFromResultsJsonAndExitsWithTheVerdict() throws IOException {
-        Outcome o = run("report", copy("scenario.json", "history.jsonl", "results.json").toString());
+        CliOutcome o = CliOutcome.run("report", copy("scenario.json", "history.jsonl", "results.json").toString());
         assertEquals(1, o.exit(), o.err());
         assertTrue(o.out().contains("verdict: invalid"), o.out());
         String html = Files.readString(dir.resolve("report.html"));
@@ -56,7 +41,7 @@ class ReportCommandTest {
 
     @Test
     void aKilledRunWithoutResultsJsonIsCheckedNowAndSaysItDidNotFinish() throws IOException {
-        Outcome o = run("report", copy("scenario.json", "history.jsonl").toString());
+        CliOutcome o = CliOutcome.run("report", copy("scenario.json", "history.jsonl").toString());
         assertEquals(1, o.exit(), o.err());
         assertTrue(o.out().contains("checked now on history.jsonl"), o.out());
         String html = Files.readString(dir.resolve("report.html"));
@@ -68,7 +53,7 @@ class ReportCommandTest {
 
     @Test
     void aFolderWithoutHistoryExitsThreeNamingTheFile() throws IOException {
-        Outcome o = run("report", copy("scenario.json", "results.json").toString());
+        CliOutcome o = CliOutcome.run("report", copy("scenario.json", "results.json").toString());
         assertEquals(Main.EXIT_USAGE, o.exit());
         assertTrue(o.err().contains("has no history.jsonl"), o.err());
         assertTrue(Files.notExists(dir.resolve("report.html")));
@@ -89,7 +74,7 @@ class ReportCommandTest {
         Files.writeString(dir.resolve("results.json"), results);
         Files.writeString(dir.resolve("report.html"), "the earlier report");
 
-        Outcome o = run("report", dir.toString());
+        CliOutcome o = CliOutcome.run("report", dir.toString());
 
         assertEquals(Main.EXIT_USAGE, o.exit(), o.out());
         assertTrue(o.err().contains(reason), o.err());
@@ -104,7 +89,7 @@ class ReportCommandTest {
         ObjectNode results = (ObjectNode) json.readTree(dir.resolve("results.json").toFile());
         ((ObjectNode) results.get("checks")).put("mutex", 7);
         json.writeValue(dir.resolve("results.json").toFile(), results);
-        Outcome o = run("report", dir.toString());
+        CliOutcome o = CliOutcome.run("report", dir.toString());
         assertEquals(Main.EXIT_USAGE, o.exit(), o.out());
         assertTrue(o.err().contains("check 'mutex' is 7, not an object"), o.err());
     }
@@ -117,7 +102,7 @@ class ReportCommandTest {
         Files.writeString(dir.resolve("history.jsonl"), String.join("\n", lines.subList(0, lines.size() - 1)) + "\n"
                 + last.substring(0, last.length() / 2));
 
-        Outcome o = run("report", dir.toString());
+        CliOutcome o = CliOutcome.run("report", dir.toString());
 
         assertEquals(1, o.exit(), o.err());
         assertTrue(o.err().contains("line " + lines.size() + " of " + dir.resolve("history.jsonl") + " was torn"),
@@ -128,10 +113,10 @@ class ReportCommandTest {
 
     @Test
     void anEmptyFolderOrNoFolderExitsThree() {
-        Outcome empty = run("report", dir.toString());
+        CliOutcome empty = CliOutcome.run("report", dir.toString());
         assertEquals(Main.EXIT_USAGE, empty.exit());
         assertTrue(empty.err().contains("has no scenario.json"), empty.err());
-        Outcome none = run("report", dir.resolve("missing").toString());
+        CliOutcome none = CliOutcome.run("report", dir.resolve("missing").toString());
         assertEquals(Main.EXIT_USAGE, none.exit());
         assertTrue(none.err().contains("is not a folder"), none.err());
     }
