@@ -15,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -148,8 +147,7 @@ public final class MatrixCommand implements Callable<Integer> {
             return names.stream().map(n -> MatrixScenario.read(Scenarios.file(n))).toList();
         }
         return Scenarios.shipped().stream().map(MatrixScenario::read)
-                .sorted(Comparator.comparingInt((MatrixScenario s) -> s.designRow().orElse(Integer.MAX_VALUE))
-                        .thenComparing(s -> s.scenario().name()))
+                .sorted(MatrixScenario.TABLE_ORDER)
                 .toList();
     }
 

@@ -60,8 +60,7 @@ public final class MatrixMerge {
         }
         List<MatrixRow> rows = new ArrayList<>();
         runs.forEach((name, list) -> rows.add(new MatrixRow(scenarios.get(name), list)));
-        rows.sort(Comparator.comparingInt((MatrixRow r) -> r.scenario().designRow().orElse(Integer.MAX_VALUE))
-                .thenComparing(r -> r.scenario().scenario().name()));
+        rows.sort(Comparator.comparing(MatrixRow::scenario, MatrixScenario.TABLE_ORDER));
         return new Matrix(latest, String.join(", ", commits), rows);
     }
 

@@ -24,6 +24,11 @@ public record MatrixScenario(Path file, Scenario scenario, OptionalInt designRow
     /** The rows of docs/design.md's scenario matrix. */
     public static final int ROWS = 11;
 
+    /** The table's order: by design row (scenarios without one last), then by name. */
+    public static final java.util.Comparator<MatrixScenario> TABLE_ORDER = java.util.Comparator
+            .comparingInt((MatrixScenario s) -> s.designRow().orElse(Integer.MAX_VALUE))
+            .thenComparing(s -> s.scenario().name());
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
