@@ -13,6 +13,12 @@ import java.util.concurrent.CountDownLatch;
  * is over, when {@link #stop()} is called, when the thread is interrupted, and when an
  * injection or a heal throws (the exception then propagates, after the heal). One runner
  * plays one schedule: once stopped it stays stopped.
+ *
+ * <p>Steps the script puts one after the other stay one after the other: a step waits for the
+ * heal of every earlier step whose scripted end ({@code at + for}) is no later than its own
+ * start. Without that, a slow injection (a kill waits for the process to die, a holder pause
+ * waits for a holder) pushes its heal past the next step's start, and the next step would
+ * land on a node still down, say a {@code pause} on a killed server.
  */
 public final class ScheduleRunner {
 
@@ -56,6 +62,7 @@ public final class ScheduleRunner {
     public Outcome run(Schedule schedule) {
         List<ScheduledFault> steps = schedule.steps();
         ActiveFault[] active = new ActiveFault[steps.size()];
+        long[] healAt = new long[steps.size()];
         long origin = clock.nanoTime();
         PriorityQueue<Event> timeline = new PriorityQueue<>(ORDER);
         for (int i = 0; i < steps.size(); i++) {
@@ -70,13 +77,22 @@ public final class ScheduleRunner {
                 }
                 if (event.heal()) {
                     active[event.step()].close();
+                    active[event.step()] = null;
+                    continue;
+                }
+                long wait = pendingHealBefore(steps, event.step(), active, healAt);
+                if (wait > event.atNanos()) {
+                    timeline.add(new Event(wait, false, event.step()));
                     continue;
                 }
                 ScheduledFault step = steps.get(event.step());
                 active[event.step()] = nemesis.inject(step.fault());
                 long inForce = clock.nanoTime() - origin;
                 int index = event.step();
-                step.duration().ifPresent(d -> timeline.add(new Event(inForce + d.toNanos(), true, index)));
+                step.duration().ifPresent(d -> {
+                    healAt[index] = inForce + d.toNanos();
+                    timeline.add(new Event(healAt[index], true, index));
+                });
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -85,6 +101,23 @@ public final class ScheduleRunner {
             healAll();
         }
         return outcome;
+    }
+
+    /**
+     * The latest pending heal among the steps the script ends before step {@code index} starts
+     * (0 when there is none): the time step {@code index} has to wait for.
+     */
+    private static long pendingHealBefore(List<ScheduledFault> steps, int index, ActiveFault[] active, long[] healAt) {
+        long start = steps.get(index).at().toNanos();
+        long wait = 0;
+        for (int j = 0; j < steps.size(); j++) {
+            ScheduledFault earlier = steps.get(j);
+            boolean endsBefore = earlier.duration().map(d -> earlier.at().plus(d).toNanos() <= start).orElse(false);
+            if (j != index && active[j] != null && endsBefore) {
+                wait = Math.max(wait, healAt[j]);
+            }
+        }
+        return wait;
     }
 
     /** Heals with the interrupt flag clear (Docker calls fail on an interrupted thread), then restores it. */

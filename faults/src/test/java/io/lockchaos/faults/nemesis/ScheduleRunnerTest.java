@@ -88,6 +88,27 @@ class ScheduleRunnerTest {
     }
 
     @Test
+    void aStepTheScriptPutsAfterASlowOneWaitsForItsHeal() {
+        // Both later steps start after the kill's scripted end (3 s), so both wait for its heal.
+        Schedule s = Schedule.parse("t", "at 1s kill redis-1 for 2s\nat 3s pause redis-1 for 1s\n"
+                + "at 3500ms clock redis-2 +30s for 1s\n");
+        nemesis.onInject = f -> {
+            if (f instanceof FaultSpec.Kill) {
+                clock.now += Duration.ofMillis(1500).toNanos();
+            }
+        };
+        new ScheduleRunner(nemesis, clock).run(s);
+        assertEquals(List.of(
+                "t=2500 inject kill redis-1",
+                "t=4500 heal kill redis-1",
+                "t=4500 inject pause redis-1",
+                "t=4500 inject clock redis-2 +30s",
+                "t=5500 heal pause redis-1",
+                "t=5500 heal clock redis-2 +30s",
+                "t=5500 healAll"), nemesis.log);
+    }
+
+    @Test
     void stopEndsTheRunEarlyAndHeals() {
         Schedule s = Schedule.parse("t", "at 1s pause redis-1 for 5s\nat 2s kill redis-2\nat 3s pause redis-3\n");
         ScheduleRunner runner = new ScheduleRunner(nemesis, clock);
