@@ -3,6 +3,8 @@ package io.lockchaos.harness.explore;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.faults.schedule.Schedule;
 import io.lockchaos.faults.schedule.ScheduledFault;
+import io.lockchaos.faults.schedule.FaultSpec;
+import io.lockchaos.harness.run.Lane;
 import io.lockchaos.harness.run.Scenario;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,7 +14,8 @@ import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 /**
- * Cuts a failing run down: delta debugging over the schedule's steps first, then the numbers,
+ * Cuts a failing run down: delta debugging over the schedule's steps first, then each kept
+ * step's named workers swapped for their lane's lock holder, then the numbers,
  * each halved while the failure stays (a step's duration, its start, the workers per lane, the
  * workload's length). A candidate runs up to {@code tries} times and fails when at least
  * {@code minFails} runs have {@code check} invalid; it stops early once that is settled.
@@ -89,6 +92,7 @@ public final class Shrinker {
         }
         for (int i = 0; i < kept.size(); i++) {
             int at = i;
+            best = whileFailing(best, "step " + (i + 1) + " aimed at the lock holder", s -> step(s, at, f -> atHolders(s, f)));
             best = whileFailing(best, "step " + (i + 1) + "'s duration", s -> step(s, at, f -> f.duration()
                     .map(d -> new ScheduledFault(f.at(), f.fault(), Optional.of(half(d)))).orElse(f)));
             best = whileFailing(best, "step " + (i + 1) + "'s start", s -> step(s, at,
@@ -160,6 +164,26 @@ public final class Shrinker {
         }
         all.set(index, after);
         return withSteps(s, all);
+    }
+
+    /**
+     * {@code f} with each named worker it pauses or cuts off replaced by its lane's
+     * {@code holder-<lane>}: a worker named by a random draw held the lock at that moment by
+     * luck, the holder alias makes the kept step hit a holder every time.
+     */
+    static ScheduledFault atHolders(Scenario s, ScheduledFault f) {
+        UnaryOperator<List<String>> aim = targets -> targets.stream().map(t -> s.lanes().stream()
+                .filter(l -> l.workerNames().contains(t)).map(Lane::holderAlias).findFirst().orElse(t))
+                .distinct().toList();
+        FaultSpec aimed;
+        if (f.fault() instanceof FaultSpec.Pause p) {
+            aimed = new FaultSpec.Pause(aim.apply(p.targets()));
+        } else if (f.fault() instanceof FaultSpec.CutOff c && !c.targets().isEmpty()) {
+            aimed = new FaultSpec.CutOff(aim.apply(c.targets()), c.from());
+        } else {
+            return f;
+        }
+        return aimed.equals(f.fault()) ? f : new ScheduledFault(f.at(), aimed, f.duration());
     }
 
     /** Half of {@code d}, rounded to 100 ms, but not below {@link #FLOOR}; {@code d} itself when already there. */

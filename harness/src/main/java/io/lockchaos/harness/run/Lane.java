@@ -40,6 +40,16 @@ public record Lane(int index, Fencing fencing, int perLane, int locks) {
         return "worker-" + (process(i) + 1);
     }
 
+    /** The schedule's name for whichever worker of this lane holds a lock: {@code holder-unfenced}. */
+    public String holderAlias() {
+        return Holders.ALIAS + name();
+    }
+
+    /** The container names of the lane's workers, {@code worker-N} ... */
+    public List<String> workerNames() {
+        return IntStream.range(0, perLane).mapToObj(this::workerName).toList();
+    }
+
     /** Whether client process {@code p} belongs to this lane, given {@code total} workers in the run. */
     public boolean owns(int p, int total) {
         return (p % total) / perLane == index;

@@ -157,11 +157,7 @@ final class RunNemesis implements Nemesis {
         Lane lane = scenario.lanes().stream().filter(l -> l.name().equals(laneName)).findFirst()
                 .orElseThrow(() -> new FaultNotSupportedException("'" + alias + "': no lane '" + laneName
                         + "'; lanes: " + scenario.lanes().stream().map(Lane::name).toList()));
-        List<String> workers = new ArrayList<>();
-        for (int i = 0; i < lane.perLane(); i++) {
-            workers.add(lane.workerName(i));
-        }
-        return workers;
+        return lane.workerNames();
     }
 
     @Override
@@ -173,6 +169,6 @@ final class RunNemesis implements Nemesis {
     @Override
     public FaultMenu menu() {
         return nemesis.menu().with(FaultKind.PAUSE,
-                scenario.lanes().stream().map(l -> Holders.ALIAS + l.name()).toList());
+                scenario.lanes().stream().map(Lane::holderAlias).toList());
     }
 }

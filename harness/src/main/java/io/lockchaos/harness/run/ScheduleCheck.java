@@ -113,7 +113,7 @@ final class ScheduleCheck {
     }
 
     private List<String> lanes() {
-        return scenario.lanes().stream().map(l -> Holders.ALIAS + l.name()).toList();
+        return scenario.lanes().stream().map(Lane::holderAlias).toList();
     }
 
     private String workers() {

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.checker.Validity;
+import io.lockchaos.faults.schedule.Schedule;
+import io.lockchaos.faults.schedule.ScheduledFault;
 import io.lockchaos.harness.cluster.ProjectRoot;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.harness.run.ScenarioFile;
@@ -57,10 +59,16 @@ class ShrinkerTest {
         };
     }
 
-    /** Fails when worker-1 is paused for 2 s or more while another worker runs. */
+    /** Fails when worker-1 (or whichever unfenced worker holds) is paused for 2 s or more while another worker runs. */
     private static boolean pausedLongEnough(Scenario s) {
-        return s.workers() >= 2 && Shrinker.schedule(s).steps().stream().anyMatch(f -> f.fault().script()
-                .equals("pause worker-1") && f.duration().orElseThrow().compareTo(Duration.ofSeconds(2)) >= 0);
+        return s.workers() >= 2 && Shrinker.schedule(s).steps().stream().anyMatch(f -> List.of("pause worker-1",
+                "pause holder-unfenced").contains(f.fault().script())
+                && f.duration().orElseThrow().compareTo(Duration.ofSeconds(2)) >= 0);
+    }
+
+    /** Fails only when worker-1 itself is paused: the holder alias does not reproduce it. */
+    private static boolean worker1PausedLongEnough(Scenario s) {
+        return pausedLongEnough(s) && s.schedule().contains("worker-1");
     }
 
     @Test
@@ -69,12 +77,35 @@ class ShrinkerTest {
         Shrinker.Result result = new Shrinker(trials(ShrinkerTest::pausedLongEnough), "mutex", 3, 2, s -> { })
                 .shrink(start);
         assertTrue(result.reproduced());
-        assertEquals("at 500ms pause worker-1 for 2s\n", result.scenario().schedule());
+        assertEquals("at 500ms pause holder-unfenced for 2s\n", result.scenario().schedule(),
+                "the kept pause of worker-1 is aimed at the lane's holder");
         assertEquals(2, result.scenario().workers(), "one worker alone never fails here");
         assertEquals(Duration.ofMillis(3500), result.scenario().duration(), "the schedule's end plus a second");
         assertTrue(pausedLongEnough(result.scenario()));
         assertTrue(result.steps().stream().allMatch(st -> st.trials().size() == (st.failing() ? 2 : 2)),
                 "a deterministic candidate settles after 2 runs either way (2 of 3 needed)");
+    }
+
+    @Test
+    void keepsTheNamedWorkerWhenTheHolderAliasDoesNotFail() {
+        Scenario start = PAUSE.withSchedule(RANDOM).withDuration(Duration.ofSeconds(20));
+        Shrinker.Result result = new Shrinker(trials(ShrinkerTest::worker1PausedLongEnough), "mutex", 3, 2, s -> { })
+                .shrink(start);
+        assertEquals("at 500ms pause worker-1 for 2s\n", result.scenario().schedule());
+        assertTrue(result.steps().stream().anyMatch(st -> st.what().contains("aimed at the lock holder") && !st.failing()),
+                "the holder alias was tried");
+    }
+
+    @Test
+    void aimsPausesAndCutOffsOfNamedWorkersAtTheirLanesHolder() {
+        Scenario two = PAUSE.withWorkers(2);
+        String lanes = two.lanes().stream().map(l -> l.name() + "=" + l.workerNames()).toList().toString();
+        ScheduledFault pause = Schedule.parse("t", "at 1s pause worker-1,worker-2,worker-3 for 2s").steps().get(0);
+        assertEquals("pause holder-unfenced,holder-fenced", Shrinker.atHolders(two, pause).fault().script(), lanes);
+        ScheduledFault cut = Schedule.parse("t", "at 1s partition workers worker-4 from redis for 2s").steps().get(0);
+        assertEquals("partition workers holder-fenced from redis", Shrinker.atHolders(two, cut).fault().script());
+        ScheduledFault kill = Schedule.parse("t", "at 1s kill redis for 2s").steps().get(0);
+        assertEquals(kill, Shrinker.atHolders(two, kill));
     }
 
     @Test
@@ -117,7 +148,7 @@ class ShrinkerTest {
         report.write(out);
         Scenario shrunk = ScenarioFile.read(out.resolve("shrunk.json"));
         assertEquals("redis-naive-pause-shrunk", shrunk.name());
-        assertEquals("at 500ms pause worker-1 for 2s\n", shrunk.schedule());
+        assertEquals("at 500ms pause holder-unfenced for 2s\n", shrunk.schedule());
         assertEquals(Map.of("mutex", Validity.INVALID, "holds", Validity.INVALID), shrunk.expect());
         assertEquals(start.seed(), shrunk.seed());
         String md = Files.readString(out.resolve("shrink.md"));
