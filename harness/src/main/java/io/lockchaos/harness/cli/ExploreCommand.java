@@ -1,5 +1,7 @@
 package io.lockchaos.harness.cli;
 
+import io.lockchaos.faults.schedule.Durations;
+import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.history.LockchaosException;
 import io.lockchaos.harness.cluster.ProjectRoot;
 import io.lockchaos.harness.explore.ExploreException;
@@ -14,6 +16,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
@@ -80,6 +83,7 @@ public final class ExploreCommand implements Callable<Integer> {
             if (runs < 1) {
                 throw new ExploreException("--runs is " + runs + "; give 1 or more");
             }
+            checkOptions();
             base = Scenarios.find(scenario);
             String line = "random every " + every + (faults.isEmpty() ? "" : " " + String.join(",", faults));
             ScenarioCheck.check(base.withoutExpectations().withSchedule(line),
@@ -90,6 +94,19 @@ public final class ExploreCommand implements Callable<Integer> {
             return Main.EXIT_USAGE;
         }
         return RunCommand.engineReady(err) ? explore(base, setup, err) : RunCommand.EXIT_FAILED;
+    }
+
+    /** {@code --every} and {@code --faults} on their own, so an error names the option, not a line of a schedule. */
+    private void checkOptions() {
+        Duration interval = Durations.parse(every);
+        if (interval == null || interval.isZero() || interval.isNegative()) {
+            throw new ExploreException("--every " + every + ": not a positive interval such as 4s or 1500ms");
+        }
+        for (String word : faults) {
+            if (FaultKind.of(word).isEmpty()) {
+                throw new ExploreException("--faults " + word + ": not a kind of fault; kinds: " + FaultKind.words());
+            }
+        }
     }
 
     private int explore(Scenario base, ExploreSummary.Setup setup, PrintWriter err) {

@@ -6,40 +6,32 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.lockchaos.harness.cluster.ProjectRoot;
 import io.lockchaos.harness.run.ScenarioFile;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code explore}, {@code shrink} and {@code matrix --shard/--merge} refuse bad input with exit 3 before any run starts. */
 class ExploreCommandTest {
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int execute(String... args) {
-        CommandLine cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        return cli.execute(args);
+    /** Runs {@code args}, asserts exit 3 and that the error says {@code says}. */
+    private static void refused(String says, String... args) {
+        CliOutcome o = CliOutcome.run(args);
+        assertEquals(Main.EXIT_USAGE, o.exit(), o.err());
+        assertTrue(o.err().contains(says), o.err());
     }
 
     @Test
     void exploreRefusesBadOptions() {
-        assertEquals(Main.EXIT_USAGE, execute("explore", "redis-naive-pause", "--runs", "0"));
-        assertTrue(err.toString().contains("--runs is 0; give 1 or more"), err.toString());
-        assertEquals(Main.EXIT_USAGE, execute("explore", "redis-naive-pause", "--runs", "2", "--faults", "pause,clok"));
-        assertTrue(err.toString().contains("'clok' is not a kind of fault"), err.toString());
-        assertEquals(Main.EXIT_USAGE, execute("explore", "redis-naive-pause", "--runs", "2", "--every", "soon"));
-        assertTrue(err.toString().contains("'soon' is not a positive interval"), err.toString());
-        assertEquals(Main.EXIT_USAGE, execute("explore", "redis-naive-pause", "--runs", "2", "--shard", "3/2"));
-        assertTrue(err.toString().contains("--shard 3/2 is no shard"), err.toString());
-        assertEquals(Main.EXIT_USAGE, execute("explore", "redis-naive-pause"));
-        assertTrue(err.toString().contains("--runs"), err.toString());
+        refused("--runs is 0; give 1 or more", "explore", "redis-naive-pause", "--runs", "0");
+        refused("--faults clok: not a kind of fault; kinds: pause, clock",
+                "explore", "redis-naive-pause", "--runs", "2", "--faults", "pause,clok");
+        refused("--every soon: not a positive interval such as 4s",
+                "explore", "redis-naive-pause", "--runs", "2", "--every", "soon");
+        refused("--every 0s: not a positive interval", "explore", "redis-naive-pause", "--runs", "2", "--every", "0s");
+        refused("--shard 3/2 is no shard", "explore", "redis-naive-pause", "--runs", "2", "--shard", "3/2");
+        refused("--runs", "explore", "redis-naive-pause");
     }
 
     @Test
@@ -48,26 +40,19 @@ class ExploreCommandTest {
         Files.writeString(run.resolve("scenario.json"), ScenarioFile.toJson(ScenarioFile.read(
                 ProjectRoot.find().resolve("scenarios").resolve("redis-naive-pause.json")),
                 Map.of("schedule", "at 3s pause worker-1 for 3s\n")));
-        assertEquals(Main.EXIT_USAGE, execute("shrink", run.toString()));
-        assertTrue(err.toString().contains("results.json is missing"), err.toString());
+        refused("results.json is missing", "shrink", run.toString());
         Files.writeString(run.resolve("results.json"), "{\"checks\":{\"mutex\":{\"valid\":true},\"holds\":{\"valid\":false}}}");
-        assertEquals(Main.EXIT_USAGE, execute("shrink", run.toString(), "--check", "mutex"));
-        assertTrue(err.toString().contains("--check mutex: that check is not invalid") && err.toString().contains(
-                "invalid there: holds"), err.toString());
-        assertEquals(Main.EXIT_USAGE, execute("shrink", run.toString(), "--tries", "2", "--min-fails", "3"));
-        assertTrue(err.toString().contains("give 1 <= min-fails <= tries"), err.toString());
+        refused("invalid there: holds",
+                "shrink", run.toString(), "--check", "mutex");
+        refused("give 1 <= min-fails <= tries", "shrink", run.toString(), "--tries", "2", "--min-fails", "3");
         Files.writeString(run.resolve("results.json"), "{\"checks\":{\"mutex\":{\"valid\":true}}}");
-        assertEquals(Main.EXIT_USAGE, execute("shrink", run.toString()));
-        assertTrue(err.toString().contains("no check is invalid in this run"), err.toString());
+        refused("no check is invalid in this run", "shrink", run.toString());
     }
 
     @Test
     void matrixRefusesABadShardAndAFolderWithoutAMatrix(@TempDir Path dir) {
-        assertEquals(Main.EXIT_USAGE, execute("matrix", "--shard", "0/4"));
-        assertTrue(err.toString().contains("--shard 0/4 is no shard"), err.toString());
-        assertEquals(Main.EXIT_USAGE, execute("matrix", "--merge", dir.toString()));
-        assertTrue(err.toString().contains(dir + " has no matrix.json"), err.toString());
-        assertEquals(Main.EXIT_USAGE, execute("matrix", "redis-naive-pause", "--merge", dir.toString()));
-        assertTrue(err.toString().contains("--merge runs nothing"), err.toString());
+        refused("--shard 0/4 is no shard", "matrix", "--shard", "0/4");
+        refused(dir + " has no matrix.json", "matrix", "--merge", dir.toString());
+        refused("--merge runs nothing", "matrix", "redis-naive-pause", "--merge", dir.toString());
     }
 }
