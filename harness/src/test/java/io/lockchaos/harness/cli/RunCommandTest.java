@@ -5,45 +5,40 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.harness.cluster.ProjectRoot;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code run}, {@code list}, {@code replay} and {@code matrix} answers that need no Docker: listings and exit 3. */
 class RunCommandTest {
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    /** What the latest {@link #execute} printed. */
+    private CliOutcome last;
 
     private int execute(String... args) {
-        CommandLine cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        return cli.execute(args);
+        last = CliOutcome.run(args);
+        return last.exit();
     }
 
     @Test
     void listShowsEachShippedScenarioWithItsDescription() {
         assertEquals(0, execute("list"));
-        assertTrue(out.toString().contains("redis-naive-no-fault"), out.toString());
-        assertTrue(out.toString().contains("no faults"), out.toString());
+        assertTrue(last.out().contains("redis-naive-no-fault"), last.out());
+        assertTrue(last.out().contains("no faults"), last.out());
     }
 
     @Test
     void anUnknownScenarioIsBadUsageAndListsTheShippedOnes() {
         assertEquals(Main.EXIT_USAGE, execute("run", "no-such-scenario"));
-        assertTrue(err.toString().contains("no scenario 'no-such-scenario'"), err.toString());
-        assertTrue(err.toString().contains("redis-naive-no-fault"), err.toString());
+        assertTrue(last.err().contains("no scenario 'no-such-scenario'"), last.err());
+        assertTrue(last.err().contains("redis-naive-no-fault"), last.err());
     }
 
     @Test
     void aBadOptionIsBadUsage() {
         assertEquals(Main.EXIT_USAGE, execute("run", "redis-naive-no-fault", "--time", "0"));
-        assertTrue(err.toString().contains("--time is 0"), err.toString());
+        assertTrue(last.err().contains("--time is 0"), last.err());
         assertEquals(Main.EXIT_USAGE, execute("run", "--workers", "many"));
     }
 
@@ -53,7 +48,7 @@ class RunCommandTest {
         Path file = dir.resolve("paused.json");
         Files.writeString(file, shipped.replace("\"schedule\": \"\"", "\"schedule\": \"at 5s freeze worker-1 for 12s\""));
         assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
-        assertTrue(err.toString().contains("field 'schedule'"), err.toString());
+        assertTrue(last.err().contains("field 'schedule'"), last.err());
     }
 
     @Test
@@ -61,20 +56,20 @@ class RunCommandTest {
         Path file = dir.resolve("bad.json");
         Files.writeString(file, "{\"name\": \"bad\", \"topology\": \"mainframe\"}");
         assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
-        assertTrue(err.toString().contains(file + ": field 'topology' is \"mainframe\""), err.toString());
+        assertTrue(last.err().contains(file + ": field 'topology' is \"mainframe\""), last.err());
     }
 
     @Test
     void replayOfAFolderWithoutScenarioJsonIsBadUsage(@TempDir Path dir) {
         assertEquals(Main.EXIT_USAGE, execute("replay", dir.toString()));
-        assertTrue(err.toString().contains(dir.resolve("scenario.json") + ": cannot read"), err.toString());
+        assertTrue(last.err().contains(dir.resolve("scenario.json") + ": cannot read"), last.err());
     }
 
     @Test
     void aScheduleOptionThatDoesNotParseIsBadUsage() {
         assertEquals(Main.EXIT_USAGE, execute("run", "redis-naive-no-fault", "--schedule", "random every 5s gc"));
-        assertTrue(err.toString().contains("--schedule:1: "), err.toString());
-        assertTrue(err.toString().contains("'gc' is not a kind of fault"), err.toString());
+        assertTrue(last.err().contains("--schedule:1: "), last.err());
+        assertTrue(last.err().contains("'gc' is not a kind of fault"), last.err());
     }
 
     @Test
@@ -94,15 +89,15 @@ class RunCommandTest {
         Path results = ProjectRoot.find().resolve("results");
         String before = resultsState(results);
         assertEquals(Main.EXIT_USAGE, execute("run", "redis-naive-no-fault", "--schedule", "at 2s kill storage for 0ms"));
-        assertTrue(err.toString().contains("lockchaos: --schedule: step 'at 2s kill storage for 0s': it lasts 0"),
-                err.toString());
+        assertTrue(last.err().contains("lockchaos: --schedule: step 'at 2s kill storage for 0s': it lasts 0"),
+                last.err());
         assertEquals(Main.EXIT_USAGE, execute("run", "redis-naive-no-fault", "--schedule", "at 2s kill storage for 1s"));
-        assertTrue(err.toString().contains("--schedule: step 'at 2s kill storage for 1s': 'storage' is never faulted"),
-                err.toString());
+        assertTrue(last.err().contains("--schedule: step 'at 2s kill storage for 1s': 'storage' is never faulted"),
+                last.err());
         assertEquals(Main.EXIT_USAGE, execute("run", "redis-naive-no-fault", "--time", "10", "--schedule",
                 "at 3s pause worker-1 for 1s; at 12s pause worker-2 for 1s"));
-        assertTrue(err.toString().contains("--schedule: step 'at 12s pause worker-2 for 1s': it starts at 12000 ms, when"
-                + " the workload (durationMs 10000) has ended"), err.toString());
+        assertTrue(last.err().contains("--schedule: step 'at 12s pause worker-2 for 1s': it starts at 12000 ms, when"
+                + " the workload (durationMs 10000) has ended"), last.err());
         assertEquals(before, resultsState(results), "no results folder made, results/latest not moved");
     }
 
@@ -111,10 +106,10 @@ class RunCommandTest {
         Path results = ProjectRoot.find().resolve("results");
         String before = resultsState(results);
         assertEquals(Main.EXIT_USAGE, execute("run", "redis-naive-no-fault", "--workers", "10000"));
-        assertTrue(err.toString().contains("lockchaos: --workers is 10000; allowed: 1 to 24 per storage mode (48 worker"
-                + " containers in all"), err.toString());
+        assertTrue(last.err().contains("lockchaos: --workers is 10000; allowed: 1 to 24 per storage mode (48 worker"
+                + " containers in all"), last.err());
         assertEquals(Main.EXIT_USAGE, execute("run", "redis-naive-no-fault", "--workers", "0"));
-        assertTrue(err.toString().contains("--workers is 0;"), err.toString());
+        assertTrue(last.err().contains("--workers is 0;"), last.err());
         assertEquals(before, resultsState(results));
     }
 
@@ -124,16 +119,16 @@ class RunCommandTest {
         Path file = dir.resolve("redis-7.json");
         Files.writeString(file, changed(shipped, "\"schedule\": \"\"", "\"schedule\": \"at 3s pause redis-7 for 2s\""));
         assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
-        assertTrue(err.toString().contains(file + " field 'schedule': step 'at 3s pause redis-7 for 2s': no node or"
-                + " worker 'redis-7'"), err.toString());
+        assertTrue(last.err().contains(file + " field 'schedule': step 'at 3s pause redis-7 for 2s': no node or"
+                + " worker 'redis-7'"), last.err());
         Files.writeString(file, shipped + " {}");
         assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
-        assertTrue(err.toString().contains(file + ": not JSON (Trailing token"), err.toString());
+        assertTrue(last.err().contains(file + ": not JSON (Trailing token"), last.err());
         Files.writeString(file, changed(shipped, "\"tokens\": \"redis-incr\"}",
                 "\"tokens\": \"redis-incr\", \"options\": {\"node-timout-ms\": \"5\"}}"));
         assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
-        assertTrue(err.toString().contains(file + ": field 'lock.options.node-timout-ms' is not an option of backend"
-                + " redis-naive"), err.toString());
+        assertTrue(last.err().contains(file + ": field 'lock.options.node-timout-ms' is not an option of backend"
+                + " redis-naive"), last.err());
     }
 
     /** {@code text} with {@code from} replaced, which must be in it (else the test would run a good scenario). */
@@ -164,8 +159,8 @@ class RunCommandTest {
         Path file = dir.resolve("mine.json");
         Files.writeString(file, byoExample());
         assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
-        assertTrue(err.toString().contains("lockchaos: " + file + ": field 'lock.classpath' is 'classes' ("
-                + dir.resolve("classes") + ", which is neither a jar nor a directory)"), err.toString());
+        assertTrue(last.err().contains("lockchaos: " + file + ": field 'lock.classpath' is 'classes' ("
+                + dir.resolve("classes") + ", which is neither a jar nor a directory)"), last.err());
     }
 
     @Test
@@ -174,21 +169,21 @@ class RunCommandTest {
         Path file = dir.resolve("mine.json");
         Files.writeString(file, byoExample());
         assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
-        assertTrue(err.toString().contains(file + ": field 'lock.backend': lock class com.example.WatchdogRedisLock"
-                + " not found on lock.classpath [" + dir.resolve("classes") + "]"), err.toString());
+        assertTrue(last.err().contains(file + ": field 'lock.backend': lock class com.example.WatchdogRedisLock"
+                + " not found on lock.classpath [" + dir.resolve("classes") + "]"), last.err());
     }
 
     @Test
     void matrixWithZeroRunsIsBadUsage() {
         assertEquals(Main.EXIT_USAGE, execute("matrix", "--runs", "0"));
-        assertTrue(err.toString().contains("--runs is 0"), err.toString());
+        assertTrue(last.err().contains("--runs is 0"), last.err());
     }
 
     @Test
     void matrixWithAnUnknownScenarioIsBadUsageBeforeAnyRun() {
         assertEquals(Main.EXIT_USAGE, execute("matrix", "redis-naive-pause", "no-such-scenario"));
-        assertTrue(err.toString().contains("no scenario 'no-such-scenario'"), err.toString());
-        assertTrue(!err.toString().contains("running redis-naive-pause"), "nothing ran: " + err);
+        assertTrue(last.err().contains("no scenario 'no-such-scenario'"), last.err());
+        assertTrue(!last.err().contains("running redis-naive-pause"), "nothing ran: " + last.err());
     }
 
     @Test
@@ -197,6 +192,6 @@ class RunCommandTest {
         Path file = dir.resolve("row.json");
         Files.writeString(file, shipped.replace("\"designRow\": 2", "\"designRow\": 0"));
         assertEquals(Main.EXIT_USAGE, execute("matrix", file.toString()));
-        assertTrue(err.toString().contains(file + ": field 'designRow' is 0"), err.toString());
+        assertTrue(last.err().contains(file + ": field 'designRow' is 0"), last.err());
     }
 }
