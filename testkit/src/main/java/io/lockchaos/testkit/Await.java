@@ -27,6 +27,14 @@ public final class Await {
 
     /** Returns once {@code condition} holds; fails naming {@code what} after the scaled {@code timeout}. */
     public static void until(Duration timeout, String what, BooleanSupplier condition) {
+        until(timeout, () -> what, condition);
+    }
+
+    /**
+     * As {@link #until(Duration, String, BooleanSupplier)}, with {@code what} asked for only on
+     * failure: for a description that shows the state at the deadline (a process's output so far).
+     */
+    public static void until(Duration timeout, Supplier<String> what, BooleanSupplier condition) {
         Duration limit = scaled(timeout);
         long deadline = System.nanoTime() + limit.toNanos();
         RuntimeException last = null;
@@ -40,7 +48,7 @@ public final class Await {
             }
             pause(POLL, what);
         }
-        throw new AssertionError("not within " + describe(timeout, limit) + ": " + what, last);
+        throw new AssertionError("not within " + describe(timeout, limit) + ": " + what.get(), last);
     }
 
     /** The first non-null value {@code probe} yields within the scaled {@code timeout}. */
@@ -59,7 +67,7 @@ public final class Await {
             if (!invariant.getAsBoolean()) {
                 throw new AssertionError("stopped holding: " + what);
             }
-            pause(POLL.multipliedBy(4), what);
+            pause(POLL.multipliedBy(4), () -> what);
         }
     }
 
@@ -103,10 +111,10 @@ public final class Await {
                 : String.format(Locale.ROOT, "%s (%s x %s %s)", limit, timeout, FACTOR_PROPERTY, factor());
     }
 
-    private static void pause(Duration poll, String what) {
+    private static void pause(Duration poll, Supplier<String> what) {
         LockSupport.parkNanos(poll.toNanos());
         if (Thread.currentThread().isInterrupted()) {
-            throw new AssertionError("interrupted while waiting for: " + what);
+            throw new AssertionError("interrupted while waiting for: " + what.get());
         }
     }
 }

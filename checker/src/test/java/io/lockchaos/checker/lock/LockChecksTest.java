@@ -13,6 +13,7 @@ import io.lockchaos.history.Op;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Process;
 import io.lockchaos.history.Value;
+import io.lockchaos.testkit.Await;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -71,7 +72,7 @@ class LockChecksTest {
     @Test
     void theSearchsUnknownIsTheMutexChecksUnknownWithItsReason() {
         History history = LockHistories.valid(5, 20_000, 8, 1);
-        CheckOptions starved = new CheckOptions(Duration.ofSeconds(60), 1, 1);
+        CheckOptions starved = new CheckOptions(Await.scaled(Duration.ofSeconds(60)), 1, 1);
         CheckResult result = new MutexCheck().check(history, starved);
         assertEquals(Validity.UNKNOWN, result.valid(), result.summary());
         assertTrue(result.summary().startsWith("could not decide: ") && result.summary().length() > 40,

@@ -1,6 +1,7 @@
 package io.lockchaos.harness.cli;
 
 import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.testkit.Await;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,7 +54,6 @@ final class ChildRun implements AutoCloseable {
                 for (String line = in.readLine(); line != null; line = in.readLine()) {
                     synchronized (lines) {
                         lines.add(line);
-                        lines.notifyAll();
                     }
                 }
             } catch (IOException closed) {
@@ -68,20 +68,25 @@ final class ChildRun implements AutoCloseable {
     /**
      * Waits until the output has a line for each of {@code wanted}, in any order.
      *
-     * @throws AssertionError when the process ends first or the deadline passes, with its output
+     * @throws AssertionError when the process ends first or the (scaled) deadline passes, with its output
      */
-    void await(Duration timeout, List<Predicate<String>> wanted) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        synchronized (lines) {
-            while (!wanted.stream().allMatch(w -> lines.stream().anyMatch(w))) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0 || !process.isAlive() && !wanted.stream().allMatch(w -> lines.stream().anyMatch(w))) {
-                    throw new AssertionError((process.isAlive() ? "no such line within " + timeout
-                            : "the process ended (exit " + process.exitValue() + ")") + "; its output:\n"
-                            + String.join("\n", lines));
-                }
-                lines.wait(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(left), 200)));
+    void await(Duration timeout, List<Predicate<String>> wanted) {
+        Await.until(timeout, () -> "a line for each mark; its output:\n" + output(), () -> {
+            boolean ended = !process.isAlive();
+            if (has(wanted)) {
+                return true;
             }
+            if (ended) {
+                throw new AssertionError("the process ended (exit " + process.exitValue() + ") before a line for each"
+                        + " mark; its output:\n" + output());
+            }
+            return false;
+        });
+    }
+
+    private boolean has(List<Predicate<String>> wanted) {
+        synchronized (lines) {
+            return wanted.stream().allMatch(w -> lines.stream().anyMatch(w));
         }
     }
 
@@ -99,8 +104,9 @@ final class ChildRun implements AutoCloseable {
     /** SIGKILL, and wait for the process to be gone. */
     void kill() throws InterruptedException {
         process.destroyForcibly();
-        if (!process.waitFor(30, TimeUnit.SECONDS)) {
-            throw new AssertionError("process " + pid() + " did not die of SIGKILL within 30 s");
+        Duration limit = Await.scaled(Duration.ofSeconds(30));
+        if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("process " + pid() + " did not die of SIGKILL within " + limit);
         }
     }
 
