@@ -31,11 +31,17 @@ final class ChildRun implements AutoCloseable {
         collect(process.getInputStream());
     }
 
-    /** Starts the lockchaos jar of this checkout with {@code args}, in and for the checkout {@code home}. */
+    /**
+     * Starts the lockchaos jar of this checkout with {@code args}, in and for the checkout
+     * {@code home}, which has no {@code node/target}: {@code lockchaos.nodeJar} names this
+     * checkout's node jar for the proxy and worker containers.
+     */
     static ChildRun start(Path home, String... args) {
-        Path jar = ProjectRoot.find().resolve("harness").resolve("target").resolve("lockchaos.jar");
+        Path root = ProjectRoot.find();
+        Path jar = root.resolve("harness").resolve("target").resolve("lockchaos.jar");
+        Path nodeJar = root.resolve("node").resolve("target").resolve("lockchaos-node.jar");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dlockchaos.jar=" + jar, "-jar", jar.toString()));
+                "-Dlockchaos.nodeJar=" + nodeJar, "-jar", jar.toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile());
         builder.environment().put("LOCKCHAOS_HOME", home.toString());
