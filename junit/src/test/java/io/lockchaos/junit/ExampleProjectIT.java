@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.testkit.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +51,8 @@ class ExampleProjectIT {
         Path example = root.resolve("examples").resolve("byo-lock");
         Files.copy(example.resolve("pom.xml"), copy.resolve("pom.xml"));
         copyTree(example.resolve("src"), copy.resolve("src"));
-        int exit = mvn(copy, Path.of("target", "it-example.log"), "-o", "verify", "-Pchaos", "-Dmaven.repo.local=" + repo);
+        int exit = mvn(copy, Path.of("target", "it-example.log"), "-o", "verify", "-Pchaos", "-Dmaven.repo.local=" + repo,
+                "-D" + Await.FACTOR_PROPERTY + "=" + Await.factor());
         System.out.printf("example: install and verify -Pchaos in %.0f s%n", (System.nanoTime() - start) / 1e9);
         assertEquals(0, exit, "mvn -o verify -Pchaos in the example's copy; see target/it-example.log");
         String report = Files.readString(copy.resolve("target/failsafe-reports/TEST-com.example." + TEST + ".xml"));
@@ -116,10 +118,11 @@ class ExampleProjectIT {
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toAbsolutePath().toFile()).start();
-        if (!p.waitFor(Duration.ofMinutes(30).toMinutes(), TimeUnit.MINUTES)) {
+        Duration limit = Await.scaled(Duration.ofMinutes(30));
+        if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
-            throw new AssertionError(String.join(" ", command) + " in " + dir + " did not end within 30 minutes; see " + log);
+            throw new AssertionError(String.join(" ", command) + " in " + dir + " did not end within " + limit + "; see " + log);
         }
         return p.exitValue();
     }

@@ -29,7 +29,7 @@
  * final read when appends were acknowledged is unknown for {@code ledger}, since nobody can
  * say whether they survived; a history without times is unknown for {@code holds}.
  *
- * <p>{@link io.lockchaos.checker.lock.LockHistories} generates realistic lock histories, valid
- * or with chosen anomalies injected, for the property tests and the benchmark.
+ * <p>The histories the property tests and the benchmark check come from the simulator in the
+ * testkit module ({@code io.lockchaos.testkit.lock.LockHistories}), not from this package.
  */
 package io.lockchaos.checker.lock;

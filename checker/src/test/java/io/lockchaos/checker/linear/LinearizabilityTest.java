@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.model.Model;
 import io.lockchaos.checker.model.Models;
+import io.lockchaos.testkit.Await;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -153,7 +154,7 @@ class LinearizabilityTest {
 
     @Test
     void aSmallConfigurationBoundGivesUnknownWithTheReason() {
-        CheckOptions options = new CheckOptions(Duration.ofSeconds(60), 1000, 2);
+        CheckOptions options = new CheckOptions(Await.scaled(Duration.ofSeconds(60)), 1000, 2);
         LinearizabilityResult r = Linearizability.check(hard(16), new RegisterModel(), options);
         assertEquals(Validity.UNKNOWN, r.valid(), r::summary);
         assertTrue(r.reason().contains("more than 1000 configurations"), r.reason());
@@ -242,7 +243,7 @@ class LinearizabilityTest {
 
     @Test
     void partitionsAreSearchedOnSeveralThreadsAndOneInvalidKeyDecides() {
-        CheckOptions twoThreads = new CheckOptions(Duration.ofSeconds(60), 1_000_000, 2);
+        CheckOptions twoThreads = new CheckOptions(Await.scaled(Duration.ofSeconds(60)), 1_000_000, 2);
         Model<?, ?> model = Models.byName("keyed-cas-register");
         LinearizabilityResult valid = Linearizability.check(RandomHistories.keyed(8000, 8, List.of()), model, twoThreads);
         assertEquals(Validity.VALID, valid.valid(), valid::summary);

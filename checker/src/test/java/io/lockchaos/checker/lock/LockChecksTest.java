@@ -13,6 +13,10 @@ import io.lockchaos.history.Op;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Process;
 import io.lockchaos.history.Value;
+import io.lockchaos.testkit.Await;
+import io.lockchaos.testkit.lock.GeneratedHistory;
+import io.lockchaos.testkit.lock.LockAnomaly;
+import io.lockchaos.testkit.lock.LockHistories;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -71,7 +75,7 @@ class LockChecksTest {
     @Test
     void theSearchsUnknownIsTheMutexChecksUnknownWithItsReason() {
         History history = LockHistories.valid(5, 20_000, 8, 1);
-        CheckOptions starved = new CheckOptions(Duration.ofSeconds(60), 1, 1);
+        CheckOptions starved = new CheckOptions(Await.scaled(Duration.ofSeconds(60)), 1, 1);
         CheckResult result = new MutexCheck().check(history, starved);
         assertEquals(Validity.UNKNOWN, result.valid(), result.summary());
         assertTrue(result.summary().startsWith("could not decide: ") && result.summary().length() > 40,

@@ -14,6 +14,7 @@ import io.lockchaos.history.format.JsonLinesHistoryWriter;
 import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.faults.schedule.FaultSpec;
+import io.lockchaos.testkit.Await;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.time.Duration;
@@ -159,11 +160,7 @@ class NodeNemesisTest {
         StrobeWatch a2 = new StrobeWatch();
         NodeNemesis n = new NodeNemesis(FakeTargets.of(a2), recorder, 1);
         ActiveFault strobe = n.inject(fault("clock redis-1 strobe 10s 5ms"));
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (a2.flips() < 4 && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
-        assertTrue(a2.flips() >= 4, "the strobe flipped the clock: " + a2.flips());
+        Await.until(Duration.ofSeconds(30), () -> "the strobe flipped the clock 4 times: " + a2.flips(), () -> a2.flips() >= 4);
         strobe.close();
         int flips = a2.flips();
         assertEquals(Duration.ZERO, a2.clockOffset());

@@ -1,12 +1,14 @@
 package io.lockchaos.faults.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
+import io.lockchaos.testkit.Await;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -23,7 +25,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * The server under a burst, on loopback only: 1,000 client connections opened through one proxy
@@ -35,11 +36,21 @@ class ProxyLoadTest {
     private static final int CONNECTIONS = 1_000;
     private static final int API_CALLS = 200;
     /** Generous: a proxied connection costs two thread starts, slow on a busy 2-core machine. */
-    private static final Duration PHASE_LIMIT = Duration.ofSeconds(120);
+    private static final Duration PHASE_LIMIT = Await.scaled(Duration.ofSeconds(120));
+    /** The whole test's preemptive bound (set-up, both phases, the check after). */
+    private static final Duration TEST_LIMIT = Await.scaled(Duration.ofSeconds(240));
 
     @Test
-    @Timeout(value = 240, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    void thousandConnectionsAtOnceThroughOneProxyAllEcho() throws IOException, InterruptedException {
+    void thousandConnectionsAtOnceThroughOneProxyAllEcho() {
+        assertTimeoutPreemptively(TEST_LIMIT, ProxyLoadTest::thousandConnections);
+    }
+
+    @Test
+    void twoHundredConcurrentApiCallsAllSucceed() {
+        assertTimeoutPreemptively(TEST_LIMIT, ProxyLoadTest::twoHundredApiCalls);
+    }
+
+    private static void thousandConnections() throws IOException, InterruptedException {
         try (ServerFixture fx = new ServerFixture()) {
             Proxy proxy = fx.client.createProxy("burst", "127.0.0.1:0", fx.echo.address());
             String listen = proxy.getListen();
@@ -51,12 +62,9 @@ class ProxyLoadTest {
             assertEquals(CONNECTIONS, openAtOnce, "upstream connections open while every client was connected");
             assertServerStillServes(fx, listen);
         }
-
     }
 
-    @Test
-    @Timeout(value = 240, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-    void twoHundredConcurrentApiCallsAllSucceed() throws Exception {
+    private static void twoHundredApiCalls() throws Exception {
         try (ServerFixture fx = new ServerFixture()) {
             Proxy shared = fx.client.createProxy("shared", "127.0.0.1:0", fx.echo.address());
             ExecutorService callers = Executors.newFixedThreadPool(API_CALLS);

@@ -7,7 +7,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.function.BooleanSupplier;
 
 /**
  * A running server, the real toxiproxy-java client pointed at it, an echo upstream, and raw HTTP
@@ -33,18 +32,6 @@ final class ServerFixture implements AutoCloseable {
                 .build();
         HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
         return new Raw(response.statusCode(), response.body());
-    }
-
-    /** Waits for {@code condition}, polling, failing after {@code limit}. */
-    static void await(String what, Duration limit, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not within " + limit + ": " + what);
-            }
-            Thread.onSpinWait();
-            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
-        }
     }
 
     @Override

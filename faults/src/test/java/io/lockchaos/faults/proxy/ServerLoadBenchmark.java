@@ -2,6 +2,7 @@ package io.lockchaos.faults.proxy;
 
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
+import io.lockchaos.testkit.Await;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -142,7 +143,7 @@ public final class ServerLoadBenchmark {
                 subject.callMedians().get(subject.callMedians().size() - 1),
                 subject.bursts().get(subject.bursts().size() - 1));
         try {
-            ServerFixture.await("the burst's upstream connections to close", Duration.ofSeconds(60),
+            Await.until(Duration.ofSeconds(60), "the burst's upstream connections to close",
                     () -> echo.openConnections() == 0);
         } catch (AssertionError e) {
             System.err.printf(Locale.ROOT, "  %s: %d upstream connections still open a minute after the burst's"

@@ -9,6 +9,7 @@ import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
 import eu.rekawek.toxiproxy.model.toxic.Timeout;
 import io.lockchaos.faults.proxy.Peer.ReadOutcome;
+import io.lockchaos.testkit.Await;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.time.Duration;
@@ -41,27 +42,36 @@ class ToxicsTest {
         return Peer.connect(proxy.getListen(), readTimeout);
     }
 
-    private static long medianRoundTripNanos(Peer peer, int count) throws IOException {
+    /** The round trips of {@code count} pings, in ns, sorted. */
+    private static long[] sortedRoundTripNanos(Peer peer, int count) throws IOException {
         long[] samples = new long[count];
         for (int i = 0; i < count; i++) {
             samples[i] = peer.roundTrip(PING);
         }
         Arrays.sort(samples);
-        return samples[count / 2];
+        return samples;
     }
+
+    /*
+     * Wall time here: a toxic's delay is a lower bound by construction (a chunk leaves no sooner
+     * than its delay after the proxy read it, and the client's clock started before that), so
+     * lower bounds are asserted as they are, on any machine. Upper bounds only tell "once" from
+     * "twice" or "pipelined" from "one chunk after another", and a loaded machine adds its own
+     * delays to them: they are scaled by -Dlockchaos.timeoutFactor (Await.scaled).
+     */
 
     @Test
     void latencyAddsItsDelayToARoundTripOfAnOpenConnection() throws IOException {
         try (Peer peer = connect(READ)) {
-            medianRoundTripNanos(peer, 20);
-            long baseline = medianRoundTripNanos(peer, 15);
+            sortedRoundTripNanos(peer, 20);
             proxy.toxics().latency("slow", ToxicDirection.DOWNSTREAM, 200);
-            long slowed = medianRoundTripNanos(peer, 7);
-            double addedMillis = (slowed - baseline) / 1e6;
-            // The toxic delays each chunk once: at least its 200 ms (less the baseline's jitter),
-            // and far from twice that. The upper bound is loose because the machine is shared.
-            assertTrue(addedMillis >= 190 && addedMillis < 400,
-                    "a 200 ms latency toxic added " + addedMillis + " ms to the median round trip");
+            long[] slowed = sortedRoundTripNanos(peer, 7);
+            double medianMillis = slowed[slowed.length / 2] / 1e6;
+            // At least the delay; and each chunk is delayed once, not on the way in and again on the way out.
+            Duration twice = Await.scaled(Duration.ofMillis(400));
+            assertTrue(medianMillis >= 200 && medianMillis < twice.toMillis(), "the median round trip through a"
+                    + " 200 ms latency toxic took " + medianMillis + " ms, not from 200 to " + twice.toMillis()
+                    + " ms (twice the delay, scaled)");
         }
     }
 
@@ -77,7 +87,9 @@ class ToxicsTest {
             assertArrayEquals(data, peer.read(data.length));
             double millis = (System.nanoTime() - start) / 1e6;
             // Hundreds of chunks: delayed one after another they would take minutes; pipelined, ~200 ms.
-            assertTrue(millis >= 190 && millis < 5_000, "4 MB through a 200 ms latency toxic took " + millis + " ms");
+            Duration pipelined = Await.scaled(Duration.ofSeconds(5));
+            assertTrue(millis >= 200 && millis < pipelined.toMillis(), "4 MB through a 200 ms latency toxic took "
+                    + millis + " ms, not from 200 ms to " + pipelined.toMillis() + " ms (scaled)");
         }
     }
 
@@ -91,7 +103,7 @@ class ToxicsTest {
             assertEquals(ReadOutcome.NOTHING, peer.nextRead(), "data must not get through a timeout toxic");
             assertEquals(PING.length, fx.echo.received(), "only the first ping reached the upstream");
             timeout.remove();
-            ServerFixture.await("the held connection closes", READ, () -> {
+            Await.until(READ, "the held connection closes", () -> {
                 ReadOutcome outcome = peer.nextRead();
                 return outcome == ReadOutcome.EOF || outcome == ReadOutcome.RESET;
             });
@@ -121,8 +133,11 @@ class ToxicsTest {
             double seconds = (System.nanoTime() - start) / 1e9;
             assertArrayEquals(data, back);
             double kbPerSecond = data.length / 1000.0 / seconds;
-            assertTrue(kbPerSecond <= 200 * 1.1 && kbPerSecond >= 200 / 4.0,
-                    "200 KB/s toxic let " + kbPerSecond + " KB/s through");
+            // At most the rate (and a little for the first chunk's head start); at least a quarter
+            // of it, less on a slow machine: a lower bound on a rate is an upper bound on time.
+            double slowest = 200 / (4.0 * Await.factor());
+            assertTrue(kbPerSecond <= 200 * 1.1 && kbPerSecond >= slowest,
+                    "200 KB/s toxic let " + kbPerSecond + " KB/s through, not from " + slowest + " to 220 KB/s");
         }
     }
 
@@ -276,7 +291,7 @@ class ToxicsTest {
             clients[c].start();
         }
         for (Thread client : clients) {
-            client.join(60_000);
+            client.join(Await.scaled(Duration.ofSeconds(60)).toMillis());
         }
         for (Throwable failure : failures) {
             if (failure != null) {

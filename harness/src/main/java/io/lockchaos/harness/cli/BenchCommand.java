@@ -8,7 +8,7 @@ import io.lockchaos.history.History;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.checker.linear.Linearizability;
 import io.lockchaos.checker.lock.LockChecks;
-import io.lockchaos.checker.lock.LockHistories;
+import io.lockchaos.testkit.lock.LockHistories;
 import io.lockchaos.checker.model.Model;
 import io.lockchaos.checker.model.Models;
 import java.io.IOException;

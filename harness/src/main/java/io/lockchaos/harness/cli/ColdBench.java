@@ -2,8 +2,8 @@ package io.lockchaos.harness.cli;
 
 import io.lockchaos.history.History;
 import io.lockchaos.checker.history.format.HistoryFormats;
-import io.lockchaos.checker.lock.LockAnomaly;
-import io.lockchaos.checker.lock.LockHistories;
+import io.lockchaos.testkit.lock.LockAnomaly;
+import io.lockchaos.testkit.lock.LockHistories;
 import io.lockchaos.history.ops.Fencing;
 import java.io.IOException;
 import java.io.PrintWriter;

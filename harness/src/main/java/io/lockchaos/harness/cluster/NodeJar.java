@@ -11,13 +11,14 @@ import java.util.jar.JarFile;
  * Finds the jar that the proxy and worker containers run: {@code node/target/lockchaos-node.jar},
  * history, faults and workloads shaded without the checker, Clojure or the harness (the
  * {@code node} module builds it; {@code mvn package} and {@code ./lockchaos} do). The system
- * property {@code lockchaos.jar} or the environment variable {@code LOCKCHAOS_JAR} names
- * another jar instead (the shaded {@code harness/target/lockchaos.jar} holds everything too).
+ * property {@code lockchaos.nodeJar} or the environment variable {@code LOCKCHAOS_NODE_JAR}
+ * names another jar instead (the shaded {@code harness/target/lockchaos.jar} holds everything
+ * too). Not {@code lockchaos.jar}: that one names the CLI jar ({@code CliJar}).
  */
 public final class NodeJar {
 
-    static final String PROPERTY = "lockchaos.jar";
-    static final String ENV = "LOCKCHAOS_JAR";
+    static final String PROPERTY = "lockchaos.nodeJar";
+    static final String ENV = "LOCKCHAOS_NODE_JAR";
 
     /** The proxy's server, the workers' main class and the root exception both need. */
     private static final List<String> NEEDED = List.of(ProxyContainer.SERVER_CLASS,

@@ -8,7 +8,8 @@ import java.nio.file.Path;
  * The shaded CLI jar, {@code harness/target/lockchaos.jar}: the system property
  * {@code lockchaos.jar}, else the one in the checkout ({@code mvn package} and
  * {@code ./lockchaos} build it). The worker containers run the smaller node jar
- * ({@link io.lockchaos.harness.cluster.NodeJar}); {@code lockchaos-junit} asks this jar which
+ * ({@link io.lockchaos.harness.cluster.NodeJar}, which {@code lockchaos.nodeJar} names);
+ * {@code lockchaos-junit} asks this jar which
  * of a test's classpath entries lockchaos ships, so none of them (the checker, Clojure,
  * Testcontainers included) is copied to the workers as the user's classpath.
  */

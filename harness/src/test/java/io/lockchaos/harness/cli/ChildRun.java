@@ -1,6 +1,7 @@
 package io.lockchaos.harness.cli;
 
 import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.testkit.Await;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,11 +31,17 @@ final class ChildRun implements AutoCloseable {
         collect(process.getInputStream());
     }
 
-    /** Starts the lockchaos jar of this checkout with {@code args}, in and for the checkout {@code home}. */
+    /**
+     * Starts the lockchaos jar of this checkout with {@code args}, in and for the checkout
+     * {@code home}, which has no {@code node/target}: {@code lockchaos.nodeJar} names this
+     * checkout's node jar for the proxy and worker containers.
+     */
     static ChildRun start(Path home, String... args) {
-        Path jar = ProjectRoot.find().resolve("harness").resolve("target").resolve("lockchaos.jar");
+        Path root = ProjectRoot.find();
+        Path jar = root.resolve("harness").resolve("target").resolve("lockchaos.jar");
+        Path nodeJar = root.resolve("node").resolve("target").resolve("lockchaos-node.jar");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dlockchaos.jar=" + jar, "-jar", jar.toString()));
+                "-Dlockchaos.nodeJar=" + nodeJar, "-jar", jar.toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile());
         builder.environment().put("LOCKCHAOS_HOME", home.toString());
@@ -53,7 +60,6 @@ final class ChildRun implements AutoCloseable {
                 for (String line = in.readLine(); line != null; line = in.readLine()) {
                     synchronized (lines) {
                         lines.add(line);
-                        lines.notifyAll();
                     }
                 }
             } catch (IOException closed) {
@@ -68,20 +74,25 @@ final class ChildRun implements AutoCloseable {
     /**
      * Waits until the output has a line for each of {@code wanted}, in any order.
      *
-     * @throws AssertionError when the process ends first or the deadline passes, with its output
+     * @throws AssertionError when the process ends first or the (scaled) deadline passes, with its output
      */
-    void await(Duration timeout, List<Predicate<String>> wanted) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        synchronized (lines) {
-            while (!wanted.stream().allMatch(w -> lines.stream().anyMatch(w))) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0 || !process.isAlive() && !wanted.stream().allMatch(w -> lines.stream().anyMatch(w))) {
-                    throw new AssertionError((process.isAlive() ? "no such line within " + timeout
-                            : "the process ended (exit " + process.exitValue() + ")") + "; its output:\n"
-                            + String.join("\n", lines));
-                }
-                lines.wait(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(left), 200)));
+    void await(Duration timeout, List<Predicate<String>> wanted) {
+        Await.until(timeout, () -> "a line for each mark; its output:\n" + output(), () -> {
+            boolean ended = !process.isAlive();
+            if (has(wanted)) {
+                return true;
             }
+            if (ended) {
+                throw new AssertionError("the process ended (exit " + process.exitValue() + ") before a line for each"
+                        + " mark; its output:\n" + output());
+            }
+            return false;
+        });
+    }
+
+    private boolean has(List<Predicate<String>> wanted) {
+        synchronized (lines) {
+            return wanted.stream().allMatch(w -> lines.stream().anyMatch(w));
         }
     }
 
@@ -99,8 +110,9 @@ final class ChildRun implements AutoCloseable {
     /** SIGKILL, and wait for the process to be gone. */
     void kill() throws InterruptedException {
         process.destroyForcibly();
-        if (!process.waitFor(30, TimeUnit.SECONDS)) {
-            throw new AssertionError("process " + pid() + " did not die of SIGKILL within 30 s");
+        Duration limit = Await.scaled(Duration.ofSeconds(30));
+        if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("process " + pid() + " did not die of SIGKILL within " + limit);
         }
     }
 

@@ -8,6 +8,7 @@ import io.lockchaos.history.History;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.harness.cluster.ProjectRoot;
 import io.lockchaos.harness.cluster.RunLabels;
+import io.lockchaos.testkit.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +16,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
@@ -74,7 +74,7 @@ class KilledRunIT {
         }
         long left = resources(checkout);
         try (ChildRun next = ChildRun.start(checkout, "cluster", "down")) {
-            OptionalInt exit = next.awaitExit(Duration.ofSeconds(120));
+            OptionalInt exit = next.awaitExit(Await.scaled(Duration.ofSeconds(120)));
             assertEquals(OptionalInt.of(0), exit, next.output());
         }
         System.out.printf("killed at %s: %d containers and networks left; after 'cluster down': %d%n", phase, left,
@@ -110,14 +110,8 @@ class KilledRunIT {
 
     /** The cluster is being made: its network or a first container exists (polled, with a deadline). */
     private static void awaitFirstResource(Path checkout, ChildRun run) {
-        long deadline = System.nanoTime() + PHASE_DEADLINE.toNanos();
-        while (resources(checkout) == 0) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("no container or network of the run within " + PHASE_DEADLINE + ":\n"
-                        + run.output());
-            }
-            LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
-        }
+        Await.until(PHASE_DEADLINE, () -> "a container or network of the run; its output:\n" + run.output(),
+                () -> resources(checkout) > 0);
     }
 
     private ChildRun start(Path checkout, int seconds) {

@@ -2,7 +2,9 @@ package io.lockchaos.harness.cluster;
 
 import com.github.dockerjava.api.DockerClient;
 import io.lockchaos.harness.cluster.containers.FaketimeFile;
+import io.lockchaos.testkit.Await;
 import java.io.ByteArrayOutputStream;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.Frame;
@@ -49,7 +51,7 @@ final class Docker {
                 public void onNext(Frame frame) {
                     out.writeBytes(frame.getPayload());
                 }
-            }).awaitCompletion(30, TimeUnit.SECONDS);
+            }).awaitCompletion(Await.scaled(Duration.ofSeconds(30)).toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted running " + List.of(command) + " in " + node.name(), e);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lockchaos.testkit.Await;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Tag;

@@ -10,6 +10,7 @@ import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
 import io.lockchaos.faults.link.ActiveLinkFault;
 import io.lockchaos.faults.link.ToxiproxyLinks;
+import io.lockchaos.testkit.Await;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
@@ -103,7 +104,7 @@ class ToxiproxyLinksIT {
             held.getOutputStream().write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
             assertThrows(SocketTimeoutException.class, () -> held.getInputStream().read());
             timeout.close();
-            held.setSoTimeout((int) WAIT.toMillis());
+            held.setSoTimeout((int) Await.scaled(WAIT).toMillis());
             assertTrue(closedByPeer(held.getInputStream()), "healing the timeout closes the connection it held");
         }
         try (Jedis fresh = viaProxy(redis, 5000)) {

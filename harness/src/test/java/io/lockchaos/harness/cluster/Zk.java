@@ -1,5 +1,6 @@
 package io.lockchaos.harness.cluster;
 
+import io.lockchaos.testkit.Await;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
@@ -29,10 +30,11 @@ final class Zk {
         CuratorFramework client = CuratorFrameworkFactory.newClient(connectString(cluster),
                 (int) SESSION_TIMEOUT.toMillis(), 5_000, new RetryNTimes(40, 250));
         client.start();
-        boolean connected = call(client, c -> c.blockUntilConnected(30, TimeUnit.SECONDS));
+        Duration limit = Await.scaled(Duration.ofSeconds(30));
+        boolean connected = call(client, c -> c.blockUntilConnected((int) limit.toMillis(), TimeUnit.MILLISECONDS));
         if (!connected) {
             client.close();
-            throw new AssertionError("Curator did not connect to " + connectString(cluster) + " within 30 s");
+            throw new AssertionError("Curator did not connect to " + connectString(cluster) + " within " + limit);
         }
         return client;
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.harness.cluster.containers.FourLetterWords;
+import io.lockchaos.testkit.Await;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;

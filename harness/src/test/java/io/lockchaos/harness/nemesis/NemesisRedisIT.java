@@ -1,6 +1,6 @@
 package io.lockchaos.harness.nemesis;
 
-import io.lockchaos.harness.cluster.Await;
+import io.lockchaos.testkit.Await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -3,7 +3,7 @@ package io.lockchaos.harness.nemesis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.harness.cluster.Await;
+import io.lockchaos.testkit.Await;
 import io.lockchaos.harness.cluster.Cluster;
 import io.lockchaos.harness.cluster.ClusterOptions;
 import io.lockchaos.harness.cluster.Clusters;

@@ -10,6 +10,7 @@ import io.lockchaos.history.History;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.harness.cluster.Clusters;
 import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.testkit.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -89,17 +89,15 @@ class RunIT {
         Path jsonl = run.results().historyJsonl();
         CompletableFuture<RunOutcome> running = CompletableFuture.supplyAsync(run::execute);
         try {
-            long deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos();
-            while (lines(jsonl) < 50 && !running.isDone() && System.nanoTime() < deadline) {
-                LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
-            }
+            Await.until(Duration.ofSeconds(180), "50 lines of history, or the run's end",
+                    () -> lines(jsonl) >= 50 || running.isDone());
             assertTrue(lines(jsonl) >= 50, "the history grows while the run goes: " + lines(jsonl) + " lines");
         } finally {
             run.close();
         }
         String runId = run.clusterRunId().orElseThrow();
         try {
-            running.get(120, TimeUnit.SECONDS);
+            running.get(Await.scaled(Duration.ofSeconds(120)).toMillis(), TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.ExecutionException expected) {
             // The run's workers were removed under it: execute() ends with an error, as it should.
             assertFalse(expected.getCause() instanceof AssertionError);

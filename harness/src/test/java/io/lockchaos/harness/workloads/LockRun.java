@@ -8,6 +8,7 @@ import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.history.format.JsonLinesHistoryWriter;
 import io.lockchaos.harness.cluster.Cluster;
 import io.lockchaos.harness.cluster.Node;
+import io.lockchaos.testkit.Await;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.HostMapper;
 import io.lockchaos.workloads.lock.LockClient;
@@ -98,7 +99,7 @@ public final class LockRun {
             }
             threads.forEach(Thread::start);
             for (Thread t : threads) {
-                join(t, duration.plusSeconds(120));
+                join(t, duration.plus(Await.scaled(Duration.ofSeconds(120))));
             }
             if (!failures.isEmpty()) {
                 throw new AssertionError("a worker loop threw (it should record :info instead)", failures.get(0));

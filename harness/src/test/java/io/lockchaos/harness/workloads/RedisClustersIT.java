@@ -11,6 +11,7 @@ import io.lockchaos.harness.cluster.Clusters;
 import io.lockchaos.harness.cluster.Node;
 import io.lockchaos.harness.cluster.Role;
 import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.testkit.Await;
 import io.lockchaos.workloads.lock.Acquisition;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.Grant;
@@ -24,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import java.util.concurrent.locks.LockSupport;
 import org.testcontainers.DockerClientFactory;
 import redis.clients.jedis.Jedis;
 
@@ -89,30 +89,17 @@ class RedisClustersIT {
              SentinelMaster finder = new SentinelMaster(cluster.nodes(Role.SENTINEL).stream()
                      .map(n -> Address.parse(LockRun.hostAddress(n))).toList(), "lockchaos", LockRun.hostMapper(cluster),
                      Duration.ofSeconds(5))) {
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            Address now = finder.ask();
-            while (now.host().equals(master.ip()) && System.nanoTime() < deadline) {
-                LockSupport.parkNanos(Duration.ofMillis(200).toNanos());
-                now = finder.ask();
-            }
+            Address now = Await.value(Duration.ofSeconds(60), "Sentinel names a master other than " + master.name(),
+                    () -> {
+                        Address asked = finder.ask();
+                        return asked.host().equals(master.ip()) ? null : asked;
+                    });
             Node promoted = cluster.nodeAt(now.host()).orElseThrow(() -> new AssertionError("no node has Sentinel's IP"));
-            assertEquals(Role.REPLICA, promoted.role(), "Sentinel promoted a replica within 60 s");
-            Acquisition result = null;
-            RuntimeException lastFailure = null;
-            while (!(result instanceof Acquisition.Granted) && System.nanoTime() < deadline) {
-                try {
-                    result = client.acquire("after-failover", Duration.ofSeconds(5));
-                } catch (RuntimeException stillPromoting) {
-                    // The replica may refuse writes for a moment (READONLY); kept as the cause if it never works.
-                    lastFailure = stillPromoting;
-                    LockSupport.parkNanos(Duration.ofMillis(200).toNanos());
-                }
-            }
-            if (!(result instanceof Acquisition.Granted granted)) {
-                throw new AssertionError("no grant on the new master " + promoted.name() + " within 60 s: " + result,
-                        lastFailure);
-            }
-            Grant g = granted.grant();
+            assertEquals(Role.REPLICA, promoted.role(), "Sentinel promoted a replica");
+            // The replica may refuse writes for a moment (READONLY): Await keeps the last failure as the cause.
+            Grant g = Await.value(Duration.ofSeconds(60), "a grant on the new master " + promoted.name(),
+                    () -> client.acquire("after-failover", Duration.ofSeconds(5)) instanceof Acquisition.Granted granted
+                            ? granted.grant() : null);
             try (Jedis jedis = new Jedis(promoted.host(), promoted.hostPort(), 5000)) {
                 assertTrue(jedis.exists("lock:after-failover"), "the key is on " + promoted.name());
             }

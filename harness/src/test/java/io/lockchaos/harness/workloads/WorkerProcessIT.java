@@ -10,6 +10,7 @@ import io.lockchaos.harness.cluster.Cluster;
 import io.lockchaos.harness.cluster.ClusterOptions;
 import io.lockchaos.harness.cluster.Clusters;
 import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.testkit.Await;
 import io.lockchaos.workloads.worker.WorkerMain;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,7 +18,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -47,14 +47,13 @@ class WorkerProcessIT {
                     history.toString())
                     .redirectErrorStream(true).redirectOutput(dir.resolve("worker-0.log").toFile()).start();
             try {
-                long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-                while (lines(history) < 50 && worker.isAlive() && System.nanoTime() < deadline) {
-                    LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
-                }
+                Await.until(Duration.ofSeconds(120), "50 lines of history, or the worker's exit",
+                        () -> lines(history) >= 50 || !worker.isAlive());
                 assertTrue(lines(history) >= 50, "the worker streamed events while running: " + lines(history)
                         + " lines; see " + dir.resolve("worker-0.log"));
                 worker.destroy();
-                assertTrue(worker.waitFor(60, TimeUnit.SECONDS), "the worker exits on SIGTERM");
+                assertTrue(worker.waitFor(Await.scaled(Duration.ofSeconds(60)).toMillis(), TimeUnit.MILLISECONDS),
+                        "the worker exits on SIGTERM");
                 assertEquals(143, worker.exitValue(), "the JVM's exit status after SIGTERM and its shutdown hook");
             } finally {
                 worker.destroyForcibly();

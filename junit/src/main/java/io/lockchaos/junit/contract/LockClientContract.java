@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.lockchaos.harness.cluster.Await;
+import io.lockchaos.testkit.Await;
 import io.lockchaos.faults.nemesis.ActiveFault;
 import io.lockchaos.workloads.lock.Acquisition;
 import io.lockchaos.workloads.lock.Grant;

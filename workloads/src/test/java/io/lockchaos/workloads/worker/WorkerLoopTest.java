@@ -11,11 +11,11 @@ import io.lockchaos.history.Process;
 import io.lockchaos.history.Value;
 import io.lockchaos.history.format.JsonLinesHistoryReader;
 import io.lockchaos.history.format.JsonLinesHistoryWriter;
+import io.lockchaos.testkit.Await;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -159,13 +159,9 @@ class WorkerLoopTest {
             WorkerLoop loop = new WorkerLoop(settings(Duration.ofHours(1)), lock, new FakeStorage(), recorder);
             worker = new Thread(loop::run, "worker");
             worker.start();
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (recorder.written() < 40 && System.nanoTime() < deadline) {
-                LockSupport.parkNanos(1_000_000);
-            }
-            assertTrue(recorder.written() >= 40, "the loop ran");
+            Await.until(Duration.ofSeconds(60), "the loop ran 40 operations", () -> recorder.written() >= 40);
             loop.stop();
-            worker.join(Duration.ofSeconds(60).toMillis());
+            worker.join(Await.scaled(Duration.ofSeconds(60)).toMillis());
             assertFalse(worker.isAlive(), "the loop ended after stop()");
         }
         History h = new JsonLinesHistoryReader().read(file);

@@ -1,4 +1,4 @@
-package io.lockchaos.checker.lock;
+package io.lockchaos.testkit.lock;
 
 import io.lockchaos.history.History;
 import java.util.Set;
