@@ -8,6 +8,7 @@ import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -52,6 +53,37 @@ class ProxyLoadTest {
             assertServerStillServes(fx, listen);
         }
 
+    }
+
+    /**
+     * The I/O loop carries every connection of an untoxic proxy: opening hundreds starts no thread
+     * per connection (before it, each started three), so a burst does not wait for thread starts.
+     */
+    @Test
+    @Timeout(value = 240, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void connectionsThroughAnUntoxicProxyStartNoThreads() throws IOException {
+        try (ServerFixture fx = new ServerFixture()) {
+            Proxy proxy = fx.client.createProxy("quiet", "127.0.0.1:0", fx.echo.address());
+            String listen = proxy.getListen();
+            InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(),
+                    Integer.parseInt(listen.substring(listen.lastIndexOf(':') + 1)));
+            int before = ManagementFactory.getThreadMXBean().getThreadCount();
+            List<Peer> peers = new ArrayList<>();
+            try {
+                for (int i = 0; i < 200; i++) {
+                    Peer peer = Peer.connect(address.getPort(), PHASE_LIMIT);
+                    peers.add(peer);
+                    peer.roundTrip(new byte[] {(byte) i});
+                }
+                int during = ManagementFactory.getThreadMXBean().getThreadCount();
+                assertTrue(during - before < 20, "200 open proxied connections went with " + (during - before)
+                        + " more threads (" + before + " before, " + during + " with them open)");
+            } finally {
+                for (Peer peer : peers) {
+                    peer.close();
+                }
+            }
+        }
     }
 
     @Test
