@@ -167,19 +167,21 @@ final class Connection implements LinkControl {
         loop.execute(this::service);
     }
 
+    /**
+     * Linger 0 is set here, before anything can close the sockets (the loop closes a closing
+     * connection as soon as nothing waits), so that the close is a reset, never a FIN.
+     */
     @Override
     public void reset() {
-        closing.set(true);
-        loop.execute(() -> {
-            for (SocketChannel socket : List.of(client, upstream)) {
-                try {
-                    socket.setOption(StandardSocketOptions.SO_LINGER, 0);
-                } catch (IOException e) {
-                    LOG.log(System.Logger.Level.DEBUG, () -> label + ": linger 0 not set, socket already closed: " + e);
-                }
+        for (SocketChannel socket : List.of(client, upstream)) {
+            try {
+                socket.setOption(StandardSocketOptions.SO_LINGER, 0);
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.DEBUG, () -> label + ": linger 0 not set, socket already closed: " + e);
             }
-            terminate();
-        });
+        }
+        closing.set(true);
+        abort();
     }
 
     /** Closes both sockets at once, dropping what waits (the proxy stopped, or a write failed). */
