@@ -33,7 +33,10 @@ ENGINE_DEADLINE_S=60
 say() { printf 'lockchaos setup: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
 
-engine_ready() { docker info >/dev/null 2>&1; }
+# Every call that should answer at once has a limit: an engine that is stopped (SIGSTOP) still
+# accepts connections on its socket and would make a plain 'docker info' wait for ever.
+CALL_LIMIT_S=20
+engine_ready() { timeout "$CALL_LIMIT_S" docker info >/dev/null 2>&1; }
 
 on_debian_as_root() { [[ "$(id -u)" -eq 0 && -f /etc/debian_version ]] && command -v apt-get >/dev/null; }
 
@@ -71,7 +74,7 @@ start_dockerd() {
     fi
     sleep 0.5
   done
-  say "Docker engine is up ($(docker version --format '{{.Server.Version}}' 2>/dev/null))"
+  say "Docker engine is up ($(timeout "$CALL_LIMIT_S" docker version --format '{{.Server.Version}}' 2>/dev/null))"
 }
 
 ensure_engine() {
@@ -83,13 +86,13 @@ ensure_engine() {
   start_dockerd
 }
 
-image_exists() { docker image inspect "$1" >/dev/null 2>&1; }
+image_exists() { timeout "$CALL_LIMIT_S" docker image inspect "$1" >/dev/null 2>&1; }
 
 ensure_base() {
   image_exists "$BASE_TAG" && return 0
   say "base image $BASE_TAG is missing; trying 'docker pull debian:bookworm-slim'"
   if timeout 60 docker pull -q debian:bookworm-slim >/dev/null 2>&1; then
-    docker tag debian:bookworm-slim "$BASE_TAG"
+    timeout "$CALL_LIMIT_S" docker tag debian:bookworm-slim "$BASE_TAG"
     say "tagged debian:bookworm-slim as $BASE_TAG"
     return 0
   fi

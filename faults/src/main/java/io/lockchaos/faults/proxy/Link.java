@@ -1,18 +1,16 @@
 package io.lockchaos.faults.proxy;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.Semaphore;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -20,59 +18,51 @@ import java.util.concurrent.locks.ReentrantLock;
  * One direction of one proxied connection: bytes read from {@code source}, passed through this
  * direction's toxics in order, written to {@code dest}.
  *
- * <p>A reader thread reads and timestamps chunks; a pump thread runs them through the chain. While
- * the chain is empty and nothing is queued the reader writes straight to {@code dest}, so an
- * untoxic proxy adds no thread hand-off, and the pump thread is started only when the first chunk
- * is queued for it (a burst of connections through an untoxic proxy starts half the threads). The chain is a copy-on-write list; every change to it
- * (and closing) wakes a toxic that is waiting, see {@link Flow#pauseUntil}.
+ * <p>The server's {@link IoLoop} reads (non-blocking) and, while the chain is empty and nothing is
+ * queued, writes straight to {@code dest} through the {@link Outbox}, so an untoxic proxy costs no
+ * thread and no hand-off. Otherwise chunks are timestamped and queued to this link's pump thread,
+ * started when the first chunk is queued for it, which runs them through the chain (a toxic may
+ * wait there) and hands the result to the outbox. The chain is a copy-on-write list; every change
+ * to it (and closing) wakes a toxic that is waiting, see {@link Flow#pauseUntil}.
  */
 final class Link {
     private static final System.Logger LOG = System.getLogger(Link.class.getName());
-    private static final int QUEUE_CAPACITY = 1024;
-    private static final int READ_BUFFER_BYTES = 128 * 1024;
-    /** At most this much data waits in a link's queue (a latency toxic on a bulk stream fills it). */
-    private static final int QUEUE_BYTES = 16 * 1024 * 1024;
+    /** Beyond this much data queued for the pump the loop stops reading the source (a latency toxic on a bulk stream). */
+    private static final long QUEUE_BYTES = 16 * 1024 * 1024;
 
     private final String label;
     private final Stream stream;
-    private final Socket source;
-    private final Socket dest;
+    private final SocketChannel source;
+    private final Outbox outbox;
     private final Connection connection;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private long generation; // guarded by lock
-    private boolean closed; // guarded by lock
+    private volatile boolean closed; // written under lock
     private volatile List<Stage> stages = List.of();
-    private final BlockingQueue<Transfer> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
-    private final Semaphore queuedBytes = new Semaphore(QUEUE_BYTES);
+    private final BlockingQueue<Transfer> queue = new LinkedBlockingQueue<>();
+    private final AtomicLong queuedBytes = new AtomicLong();
     private final AtomicInteger pending = new AtomicInteger();
-    private final Thread reader;
     private final Thread pump;
     private final AtomicBoolean pumpStarted = new AtomicBoolean();
+    private boolean sourceEnded; // loop thread only
 
-    Link(String label, Stream stream, Socket source, Socket dest, Connection connection) {
+    Link(String label, Stream stream, SocketChannel source, SocketChannel dest, Connection connection) {
         this.label = label + " " + stream.wireName();
         this.stream = stream;
         this.source = source;
-        this.dest = dest;
+        this.outbox = new Outbox(dest, this.label);
         this.connection = connection;
-        this.reader = daemon(this::read, this.label + " reader");
-        this.pump = daemon(this::pump, this.label + " pump");
-    }
-
-    private static Thread daemon(Runnable body, String name) {
-        Thread thread = new Thread(body, name);
-        thread.setDaemon(true);
-        return thread;
+        this.pump = new Thread(this::pump, this.label + " pump");
+        this.pump.setDaemon(true);
     }
 
     Stream stream() {
         return stream;
     }
 
-    /** Starts the reader; the pump starts with the first transfer queued for it (the first toxic). */
-    void start() {
-        reader.start();
+    Outbox outbox() {
+        return outbox;
     }
 
     // ---- chain changes (called by ToxicChain under its lock) ----
@@ -168,29 +158,34 @@ final class Link {
 
     // ---- data path ----
 
-    private void read() {
-        byte[] buffer = new byte[READ_BUFFER_BYTES];
+    /** On the loop thread: true while the loop should read the source (not ended, room downstream). */
+    boolean wantsRead() {
+        return !sourceEnded && !closed && !outbox.full() && queuedBytes.get() < QUEUE_BYTES;
+    }
+
+    /** On the loop thread, when the source is readable: one read, passed on. */
+    void readable(ByteBuffer buffer) {
+        int n;
         try {
-            InputStream in = source.getInputStream();
-            OutputStream out = dest.getOutputStream();
-            int n;
-            while ((n = in.read(buffer)) >= 0) {
-                long now = System.nanoTime();
-                if (direct()) {
-                    writeOut(out, buffer, n);
-                } else {
-                    enqueue(new Chunk(Arrays.copyOf(buffer, n), now));
-                }
-            }
-            deliver(new EndOfStream(true));
+            n = source.read(buffer);
         } catch (IOException e) {
             LOG.log(System.Logger.Level.DEBUG, () -> label + ": read ended: " + e.getMessage());
-            deliverQuietly(new EndOfStream(false));
-        } catch (LinkBrokenException e) {
-            LOG.log(System.Logger.Level.DEBUG, e::getMessage);
-            connection.close();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            sourceEnded = true;
+            deliver(new EndOfStream(false));
+            return;
+        }
+        if (n < 0) {
+            sourceEnded = true;
+            deliver(new EndOfStream(true));
+        } else if (n > 0) {
+            buffer.flip();
+            if (direct()) {
+                outbox.write(buffer);
+            } else {
+                byte[] data = new byte[n];
+                buffer.get(data);
+                enqueue(new Chunk(data, System.nanoTime()));
+            }
         }
     }
 
@@ -199,7 +194,7 @@ final class Link {
         return pending.get() == 0 && stages.isEmpty();
     }
 
-    private void deliver(EndOfStream end) throws InterruptedException {
+    private void deliver(EndOfStream end) {
         if (direct()) {
             finish(end);
         } else {
@@ -207,18 +202,10 @@ final class Link {
         }
     }
 
-    private void deliverQuietly(EndOfStream end) {
-        try {
-            deliver(end);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private void enqueue(Transfer transfer) throws InterruptedException {
-        queuedBytes.acquire(bytes(transfer));
+    private void enqueue(Transfer transfer) {
+        queuedBytes.addAndGet(bytes(transfer));
         pending.incrementAndGet();
-        queue.put(transfer);
+        queue.add(transfer);
         if (pumpStarted.compareAndSet(false, true)) {
             pump.start();
         }
@@ -237,21 +224,21 @@ final class Link {
                     process(transfer);
                 } finally {
                     pending.decrementAndGet();
-                    queuedBytes.release(bytes(transfer));
+                    long left = queuedBytes.addAndGet(-bytes(transfer));
+                    if (left + bytes(transfer) >= QUEUE_BYTES && left < QUEUE_BYTES) {
+                        connection.wake(); // the loop stopped reading for a full queue
+                    }
                 }
-            } while (transfer instanceof Chunk && !isClosed());
+            } while (transfer instanceof Chunk && !closed);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (LinkBrokenException e) {
-            LOG.log(System.Logger.Level.DEBUG, e::getMessage);
-            connection.close();
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, label + ": a toxic failed; closing the connection", e);
             connection.close();
         }
     }
 
-    private void process(Transfer transfer) {
+    private void process(Transfer transfer) throws InterruptedException {
         List<Stage> chain;
         long seen;
         lock.lock();
@@ -267,22 +254,13 @@ final class Link {
         } else {
             start.end();
         }
+        outbox.awaitRoom();
     }
 
-    private void writeOut(OutputStream out, byte[] data, int length) {
-        try {
-            out.write(data, 0, length);
-        } catch (IOException e) {
-            throw new LinkBrokenException(label, e);
-        }
-    }
-
+    /** After the last toxic (on the pump): the data goes to the outbox for the loop to write. */
     private void write(Chunk chunk) {
-        try {
-            writeOut(dest.getOutputStream(), chunk.data(), chunk.size());
-        } catch (IOException e) {
-            throw new LinkBrokenException(label, e);
-        }
+        outbox.add(ByteBuffer.wrap(chunk.data()));
+        connection.wake();
     }
 
     private void finish(EndOfStream end) {
@@ -290,28 +268,13 @@ final class Link {
             connection.close();
             return;
         }
-        try {
-            dest.shutdownOutput();
-        } catch (IOException e) {
-            LOG.log(System.Logger.Level.DEBUG, () -> label + ": half-close failed: " + e.getMessage());
-            connection.close();
-            return;
-        }
-        connection.finished();
+        outbox.end();
+        connection.wake();
     }
 
     // ---- lifecycle ----
 
-    private boolean isClosed() {
-        lock.lock();
-        try {
-            return closed;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Stops both threads and every toxic's timers; the connection closes the sockets. */
+    /** Stops the pump and every toxic's timers; what is in the outbox stays for a graceful close. */
     void close() {
         lock.lock();
         try {
@@ -324,18 +287,15 @@ final class Link {
             lock.unlock();
         }
         stages.forEach(stage -> stage.effect().cancel());
-        reader.interrupt();
-        pump.interrupt();
+        if (Thread.currentThread() != pump) {
+            pump.interrupt();
+        }
     }
 
-    /** Waits up to {@code millis} for both threads to end. */
+    /** Waits up to {@code millis} for the pump thread, if started, to end. */
     void join(long millis) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        for (Thread thread : List.of(reader, pump)) {
-            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-            if (thread != Thread.currentThread() && left > 0) {
-                thread.join(left);
-            }
+        if (pumpStarted.get() && Thread.currentThread() != pump) {
+            pump.join(TimeUnit.MILLISECONDS.toMillis(millis));
         }
     }
 

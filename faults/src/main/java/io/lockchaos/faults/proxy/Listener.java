@@ -2,11 +2,17 @@ package io.lockchaos.faults.proxy;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
+import java.net.StandardSocketOptions;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.util.function.BiConsumer;
 
-/** A proxy's listening socket and its accept thread; closing it stops accepting at once. */
+/**
+ * A proxy's listening socket and its accept thread; closing it stops accepting at once. The
+ * thread only accepts and hands each socket on: connecting to the upstream is the I/O loop's, so
+ * a burst of clients is accepted as fast as the kernel queues them.
+ */
 final class Listener implements AutoCloseable {
     /**
      * Accept backlog of every listening socket (the API's and each proxy's): Toxiproxy's Go
@@ -16,21 +22,21 @@ final class Listener implements AutoCloseable {
     static final int BACKLOG = 4096;
     private static final System.Logger LOG = System.getLogger(Listener.class.getName());
 
-    private final ServerSocket socket;
+    private final ServerSocketChannel socket;
     private final Thread acceptor;
 
-    private Listener(ServerSocket socket, String label, BiConsumer<Listener, Socket> onAccept) {
+    private Listener(ServerSocketChannel socket, String label, BiConsumer<Listener, SocketChannel> onAccept) {
         this.socket = socket;
         this.acceptor = new Thread(() -> acceptLoop(label, onAccept), label + " acceptor");
         this.acceptor.setDaemon(true);
     }
 
     /** Binds {@code address} and starts accepting; each accepted socket goes to {@code onAccept} with this listener. */
-    static Listener open(HostPort address, String label, BiConsumer<Listener, Socket> onAccept) {
-        ServerSocket socket = null;
+    static Listener open(HostPort address, String label, BiConsumer<Listener, SocketChannel> onAccept) {
+        ServerSocketChannel socket = null;
         try {
-            socket = new ServerSocket();
-            socket.setReuseAddress(true);
+            socket = ServerSocketChannel.open();
+            socket.setOption(StandardSocketOptions.SO_REUSEADDR, true);
             socket.bind(address.resolve(), BACKLOG);
         } catch (IOException e) {
             closeQuietly(socket, label);
@@ -42,15 +48,17 @@ final class Listener implements AutoCloseable {
     }
 
     InetSocketAddress address() {
-        return (InetSocketAddress) socket.getLocalSocketAddress();
+        return (InetSocketAddress) socket.socket().getLocalSocketAddress();
     }
 
-    private void acceptLoop(String label, BiConsumer<Listener, Socket> onAccept) {
-        while (!socket.isClosed()) {
+    private void acceptLoop(String label, BiConsumer<Listener, SocketChannel> onAccept) {
+        while (socket.isOpen()) {
             try {
                 onAccept.accept(this, socket.accept());
+            } catch (ClosedChannelException e) {
+                return;
             } catch (IOException e) {
-                if (!socket.isClosed()) {
+                if (socket.isOpen()) {
                     LOG.log(System.Logger.Level.WARNING, label + ": accept failed; still listening", e);
                 }
             }
@@ -59,7 +67,7 @@ final class Listener implements AutoCloseable {
 
     @Override
     public void close() {
-        closeQuietly(socket, "listener " + socket.getLocalSocketAddress());
+        closeQuietly(socket, "listener " + socket.socket().getLocalSocketAddress());
         try {
             acceptor.join(5_000);
         } catch (InterruptedException e) {
@@ -67,7 +75,7 @@ final class Listener implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(ServerSocket socket, String label) {
+    private static void closeQuietly(ServerSocketChannel socket, String label) {
         if (socket == null) {
             return;
         }

@@ -1,7 +1,8 @@
 package io.lockchaos.faults.proxy;
 
 import java.io.IOException;
-import java.net.Socket;
+import java.net.StandardSocketOptions;
+import java.nio.channels.SocketChannel;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -64,7 +65,7 @@ final class Proxy implements AutoCloseable {
         listener.close();
         listener = null;
         for (Connection connection : List.copyOf(connections)) {
-            connection.close();
+            connection.abort();
         }
     }
 
@@ -91,40 +92,45 @@ final class Proxy implements AutoCloseable {
                 || !Objects.equals(upstream, otherUpstream);
     }
 
-    private void accepted(Listener owner, Socket client, String target) {
-        Thread connector = new Thread(() -> connect(owner, client, target),
-                "proxy " + name + " connect " + client.getRemoteSocketAddress());
-        connector.setDaemon(true);
-        connector.start();
-    }
-
-    private void connect(Listener owner, Socket client, String target) {
-        String label = "proxy " + name + " " + client.getRemoteSocketAddress();
-        Socket server = new Socket();
+    /**
+     * On the listener's thread: starts connecting to the upstream without waiting; the server's
+     * I/O loop finishes the connect and, if the listener is still this proxy's, joins the two.
+     */
+    private void accepted(Listener owner, SocketChannel client, String target) {
+        String label = "proxy " + name + " " + remoteAddress(client);
+        SocketChannel server = null;
         try {
-            client.setTcpNoDelay(true);
-            server.setTcpNoDelay(true);
-            server.connect(HostPort.parse(target).resolve(), (int) runtime.connectTimeout().toMillis());
+            client.configureBlocking(false);
+            client.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            server = SocketChannel.open();
+            server.configureBlocking(false);
+            server.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            server.connect(HostPort.parse(target).resolve());
         } catch (IOException | ApiException e) {
             LOG.log(System.Logger.Level.INFO, () -> label + ": unable to open connection to upstream " + target + ": " + e.getMessage());
             closeQuietly(client, label);
             closeQuietly(server, label);
             return;
         }
-        Connection connection;
-        synchronized (this) {
-            if (listener != owner) {
-                closeQuietly(client, label);
-                closeQuietly(server, label);
-                return;
-            }
-            connection = new Connection(label, client, server, runtime, this::closed);
-            connections.add(connection);
-            toxics.attach(connection);
+        new Connection(label, client, server, runtime).start(connection -> joined(owner, connection), this::closed);
+    }
+
+    /** On the loop, once the upstream answered: false if the proxy stopped (or restarted) meanwhile. */
+    private synchronized boolean joined(Listener owner, Connection connection) {
+        if (listener != owner) {
+            return false;
         }
-        // threads start outside the lock, so that a burst of connections starts them in parallel;
-        // a connection closed meanwhile has closed sockets: its readers end at once
-        connection.start();
+        connections.add(connection);
+        toxics.attach(connection);
+        return true;
+    }
+
+    private static String remoteAddress(SocketChannel channel) {
+        try {
+            return String.valueOf(channel.getRemoteAddress());
+        } catch (IOException e) {
+            return "(closed)";
+        }
     }
 
     private void closed(Connection connection) {
@@ -132,7 +138,10 @@ final class Proxy implements AutoCloseable {
         toxics.detach(connection);
     }
 
-    private static void closeQuietly(Socket socket, String label) {
+    private static void closeQuietly(SocketChannel socket, String label) {
+        if (socket == null) {
+            return;
+        }
         try {
             socket.close();
         } catch (IOException e) {
@@ -145,7 +154,7 @@ final class Proxy implements AutoCloseable {
         return connections.size();
     }
 
-    /** Stops the proxy and waits (bounded) for its connections' threads to end. */
+    /** Stops the proxy and waits (bounded) for its connections to close and their pump threads to end. */
     @Override
     public void close() {
         List<Connection> open = List.copyOf(connections);

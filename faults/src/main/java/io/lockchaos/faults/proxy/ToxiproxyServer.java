@@ -10,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -50,15 +51,17 @@ public final class ToxiproxyServer implements AutoCloseable {
     private final HttpServer http;
     private final ExecutorService apiThreads;
     private final ScheduledExecutorService timers;
+    private final IoLoop loop;
     private final ProxyRegistry registry;
     private final AtomicBoolean closing = new AtomicBoolean();
     private final CountDownLatch closed = new CountDownLatch(1);
 
     private ToxiproxyServer(HttpServer http, ExecutorService apiThreads, ScheduledExecutorService timers,
-                            ProxyRegistry registry) {
+                            IoLoop loop, ProxyRegistry registry) {
         this.http = http;
         this.apiThreads = apiThreads;
         this.timers = timers;
+        this.loop = loop;
         this.registry = registry;
     }
 
@@ -68,14 +71,17 @@ public final class ToxiproxyServer implements AutoCloseable {
      * @throws LockchaosException if the address cannot be bound
      */
     public static ToxiproxyServer start(String host, int port) {
-        ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemonThreads("toxiproxy-timer"));
-        ProxyRegistry registry = new ProxyRegistry(new ProxyRuntime(timers, new Random(), UPSTREAM_CONNECT_TIMEOUT));
+        ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, daemonThreads("toxiproxy-timer"));
+        timers.setRemoveOnCancelPolicy(true); // each connection's connect time-out is cancelled once it connects
+        IoLoop loop = new IoLoop("toxiproxy-io");
+        ProxyRegistry registry = new ProxyRegistry(new ProxyRuntime(loop, timers, new Random(), UPSTREAM_CONNECT_TIMEOUT));
         HttpServer http;
         System.setProperty(HTTP_NODELAY_PROPERTY, "true");
         try {
             http = HttpServer.create(new InetSocketAddress(host, port), Listener.BACKLOG);
         } catch (IOException e) {
             timers.shutdownNow();
+            loop.close();
             throw new LockchaosException("cannot listen for the Toxiproxy API on " + host + ":" + port + ": "
                     + e.getMessage() + "; pick a free port with --port (or 0 for any)", e);
         }
@@ -83,7 +89,7 @@ public final class ToxiproxyServer implements AutoCloseable {
         http.setExecutor(apiThreads);
         http.createContext("/", new ApiHandler(registry, VERSION));
         http.start();
-        return new ToxiproxyServer(http, apiThreads, timers, registry);
+        return new ToxiproxyServer(http, apiThreads, timers, loop, registry);
     }
 
     private static ThreadFactory daemonThreads(String prefix) {
@@ -113,6 +119,7 @@ public final class ToxiproxyServer implements AutoCloseable {
         }
         http.stop(0);
         registry.close();
+        loop.close();
         apiThreads.shutdownNow();
         timers.shutdownNow();
         closed.countDown();

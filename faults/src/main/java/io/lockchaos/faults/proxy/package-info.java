@@ -27,13 +27,20 @@
  *
  * <h2>Threads</h2>
  *
- * <p>Every link has a reader thread and, from the first time a toxic has data to work on, a pump
- * thread. With no toxics the reader writes straight through (no hand-off, so an idle proxy adds
- * little latency); with toxics, chunks are timestamped
- * and queued to the pump, which runs them through the chain, so a latency toxic delays a stream
- * without throttling it. Listening sockets have Toxiproxy's accept backlog (4096), so a burst of
- * connections is not turned away, and the API's connections have TCP_NODELAY. Everything that owns sockets or threads is {@code AutoCloseable};
- * closing the server closes every proxy and connection.
+ * <p>One I/O loop thread ({@code IoLoop}, a {@link java.nio.channels.Selector}) moves the bytes of
+ * every connection of every proxy over non-blocking sockets, and finishes each connect to an
+ * upstream; a proxy's listener thread only accepts. So a connection costs no thread, and a burst
+ * of clients waits for no thread starts (on a loaded 2-core machine each costs about a
+ * millisecond). With no toxics the loop writes what it reads straight on; with toxics, chunks are
+ * timestamped and queued to the link's pump thread (started the first time a toxic has data to
+ * work on), which runs them through the chain, where a toxic may wait, so a latency toxic delays a
+ * stream without throttling it. What a link cannot write yet waits in its outbox; while more than
+ * 1 MB waits, or 16 MB are queued for a pump, the loop stops reading that link's source, so a slow
+ * reader slows its writer instead of filling memory. A close is graceful (what was handed on is
+ * written first, for at most 2 s); a reset or a stopped proxy closes at once. Listening sockets
+ * have Toxiproxy's accept backlog (4096), so a burst of connections is not turned away, and the
+ * API's connections have TCP_NODELAY. Everything that owns sockets or threads is
+ * {@code AutoCloseable}; closing the server closes every proxy and connection.
  *
  * <h2>Differences from Toxiproxy</h2>
  *

@@ -1,40 +1,52 @@
 package io.lockchaos.faults.proxy;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** A TCP echo server on 127.0.0.1 for tests: every byte received is sent back. */
+/**
+ * A TCP echo server on 127.0.0.1 for tests: every byte received is sent back; a half-close is
+ * answered with a close. One thread and a selector, so a burst of connections measures the
+ * proxy, not this server's thread starts.
+ */
 final class EchoServer implements AutoCloseable {
-    private final ServerSocket socket;
-    private final Set<Socket> clients = ConcurrentHashMap.newKeySet();
+    private final ServerSocketChannel socket;
+    private final Selector selector;
+    private final AtomicInteger open = new AtomicInteger();
     private final AtomicLong received = new AtomicLong();
+    private final Thread thread;
+    private volatile boolean running = true;
 
     EchoServer() {
         try {
-            socket = new ServerSocket(0, Listener.BACKLOG, InetAddress.getLoopbackAddress());
+            socket = ServerSocketChannel.open();
+            socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Listener.BACKLOG);
+            socket.configureBlocking(false);
+            selector = Selector.open();
+            socket.register(selector, SelectionKey.OP_ACCEPT);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the test echo server on 127.0.0.1", e);
         }
-        Thread acceptor = new Thread(this::accept, "echo-acceptor");
-        acceptor.setDaemon(true);
-        acceptor.start();
+        thread = new Thread(this::serve, "echo");
+        thread.setDaemon(true);
+        thread.start();
     }
 
     String address() {
-        return "127.0.0.1:" + socket.getLocalPort();
+        return "127.0.0.1:" + socket.socket().getLocalPort();
     }
 
     /** Connections open now. */
     int openConnections() {
-        return clients.size();
+        return open.get();
     }
 
     /** Bytes received so far over all connections. */
@@ -42,44 +54,82 @@ final class EchoServer implements AutoCloseable {
         return received.get();
     }
 
-    private void accept() {
-        while (!socket.isClosed()) {
-            try {
-                Socket client = socket.accept();
-                client.setTcpNoDelay(true);
-                clients.add(client);
-                Thread echo = new Thread(() -> echo(client), "echo " + client.getRemoteSocketAddress());
-                echo.setDaemon(true);
-                echo.start();
-            } catch (IOException e) {
-                if (!socket.isClosed()) {
-                    throw new UncheckedIOException("test echo server: accept failed", e);
-                }
+    private void serve() {
+        ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
+        try (selector) {
+            while (running) {
+                selector.select(key -> step(key, buffer));
             }
+            for (SelectionKey key : selector.keys()) {
+                key.channel().close();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("test echo server failed", e);
         }
     }
 
-    private void echo(Socket client) {
-        byte[] buffer = new byte[16 * 1024];
-        try (client; InputStream in = client.getInputStream(); OutputStream out = client.getOutputStream()) {
-            int n;
-            while ((n = in.read(buffer)) >= 0) {
-                received.addAndGet(n);
-                out.write(buffer, 0, n);
+    private void step(SelectionKey key, ByteBuffer buffer) {
+        try {
+            if (key.isAcceptable()) {
+                SocketChannel client;
+                while ((client = socket.accept()) != null) {
+                    client.configureBlocking(false);
+                    client.socket().setTcpNoDelay(true);
+                    client.register(selector, SelectionKey.OP_READ, ByteBuffer.allocate(0));
+                    open.incrementAndGet();
+                }
+            } else if (key.isReadable() || key.isWritable()) {
+                echo(key, buffer);
             }
         } catch (IOException e) {
-            // the peer reset or the test closed us: the echo ends either way
-            clients.remove(client);
+            drop(key);
+        }
+    }
+
+    /** Reads what came and writes it back; what the socket did not take waits, reading paused. */
+    private void echo(SelectionKey key, ByteBuffer buffer) throws IOException {
+        SocketChannel client = (SocketChannel) key.channel();
+        ByteBuffer unsent = (ByteBuffer) key.attachment();
+        if (unsent.hasRemaining()) {
+            client.write(unsent);
+        } else {
+            buffer.clear();
+            int n = client.read(buffer);
+            if (n < 0) {
+                drop(key);
+                return;
+            }
+            received.addAndGet(n);
+            client.write(buffer.flip());
+            if (buffer.hasRemaining()) {
+                unsent = ByteBuffer.allocate(buffer.remaining()).put(buffer).flip();
+                key.attach(unsent);
+            }
+        }
+        key.interestOps(unsent.hasRemaining() ? SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+    }
+
+    private void drop(SelectionKey key) {
+        if (key.channel() == socket) {
             return;
         }
-        clients.remove(client);
+        key.cancel();
+        try {
+            key.channel().close();
+        } catch (IOException e) {
+            // already gone: nothing to do
+        }
+        open.decrementAndGet();
     }
 
     @Override
     public void close() throws IOException {
-        socket.close();
-        for (Socket client : clients) {
-            client.close();
+        running = false;
+        selector.wakeup();
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

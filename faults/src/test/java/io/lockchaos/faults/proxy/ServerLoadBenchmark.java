@@ -32,7 +32,9 @@ import java.util.regex.Pattern;
  * connections through one proxy at once and get one echoed byte back on each (NaN, with the
  * count that failed, when not all did within a minute). Every server is
  * on loopback; each is either started here from a class path ({@code label=cp:CLASSPATH}) or
- * already running ({@code label=api:127.0.0.1:8474}, e.g. real Toxiproxy).
+ * already running ({@code label=api:127.0.0.1:8474}, e.g. real Toxiproxy). {@code label=direct}
+ * is no proxy at all: the same burst straight to the echo server (one selector thread), the floor
+ * that the machine's load sets for every server.
  *
  * <p>Before (the server at commit REV) against after (this checkout):
  *
@@ -42,10 +44,10 @@ import java.util.regex.Pattern;
  * rm -rf /tmp/proxy-main &amp;&amp; mkdir /tmp/proxy-main &amp;&amp; git archive REV | tar -x -C /tmp/proxy-main
  * mvn -B -q -o -f /tmp/proxy-main/pom.xml -pl faults -am compile
  * CP=$(cat /tmp/cp.txt)
- * java -cp faults/target/classes:faults/target/test-classes:checker/target/classes:$CP \
+ * java -cp faults/target/classes:faults/target/test-classes:$CP \
  *     io.lockchaos.faults.proxy.ServerLoadBenchmark \
- *     before=cp:/tmp/proxy-main/faults/target/classes:/tmp/proxy-main/checker/target/classes:$CP \
- *     after=cp:faults/target/classes:checker/target/classes:$CP [--rounds 5] [--calls 200] [--burst 400]
+ *     before=cp:/tmp/proxy-main/faults/target/classes:/tmp/proxy-main/history/target/classes:$CP \
+ *     after=cp:faults/target/classes:history/target/classes:$CP direct=direct [--rounds 5] [--calls 200] [--burst 400]
  * </pre>
  */
 public final class ServerLoadBenchmark {
@@ -97,6 +99,9 @@ public final class ServerLoadBenchmark {
     }
 
     private static Subject subject(String label, String where) throws IOException {
+        if (where.equals("direct")) {
+            return new Subject(label, -1, null, new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        }
         if (where.startsWith("api:")) {
             String address = where.substring("api:".length());
             return new Subject(label, Integer.parseInt(address.substring(address.lastIndexOf(':') + 1)), null,
@@ -119,6 +124,17 @@ public final class ServerLoadBenchmark {
     }
 
     private static void measure(Subject subject, EchoServer echo, int calls, int burst) throws IOException {
+        if (subject.apiPort() < 0) {
+            subject.callMedians().add(Double.NaN);
+            subject.callP99s().add(Double.NaN);
+            String target = echo.address();
+            subject.bursts().add(burstSeconds(new InetSocketAddress(InetAddress.getLoopbackAddress(),
+                    Integer.parseInt(target.substring(target.lastIndexOf(':') + 1))), burst));
+            System.err.printf(Locale.ROOT, "%s: burst %.3f s%n", subject.label(),
+                    subject.bursts().get(subject.bursts().size() - 1));
+            awaitClosed(subject, echo);
+            return;
+        }
         ToxiproxyClient client = new ToxiproxyClient("127.0.0.1", subject.apiPort());
         client.reset();
         Proxy proxy = client.getProxyOrNull("bench");
@@ -142,6 +158,10 @@ public final class ServerLoadBenchmark {
         System.err.printf(Locale.ROOT, "%s: call median %.3f ms, burst %.3f s%n", subject.label(),
                 subject.callMedians().get(subject.callMedians().size() - 1),
                 subject.bursts().get(subject.bursts().size() - 1));
+        awaitClosed(subject, echo);
+    }
+
+    private static void awaitClosed(Subject subject, EchoServer echo) {
         try {
             Await.until(Duration.ofSeconds(60), "the burst's upstream connections to close",
                     () -> echo.openConnections() == 0);
@@ -217,9 +237,10 @@ public final class ServerLoadBenchmark {
             System.out.printf(Locale.ROOT, "%-10s %-34s %-34s %-30s%n", subject.label(), summary(subject.callMedians()),
                     summary(subject.callP99s()), summary(subject.bursts()));
         }
-        if (subjects.size() == 2) {
-            Subject before = subjects.get(0);
-            Subject after = subjects.get(1);
+        List<Subject> servers = subjects.stream().filter(subject -> subject.apiPort() >= 0).toList();
+        if (servers.size() == 2) {
+            Subject before = servers.get(0);
+            Subject after = servers.get(1);
             System.out.printf(Locale.ROOT, "%s / %s: API call median %.1fx, burst %.1fx%n", before.label(),
                     after.label(), median(before.callMedians()) / median(after.callMedians()),
                     median(before.bursts()) / median(after.bursts()));

@@ -1,6 +1,7 @@
 package io.lockchaos.harness.cli;
 
 import io.lockchaos.history.LockchaosException;
+import io.lockchaos.harness.cluster.EngineWatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -26,9 +27,10 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         int code = execute(args);
-        if (code == 0 && ClusterCommand.startedDetachedCluster(args)) {
+        if (code == 0 && ClusterCommand.startedDetachedCluster(args) || EngineWatch.anyLost()) {
             // With Ryuk off, Testcontainers removes every container it started from a JVM
-            // shutdown hook; a cluster that 'cluster up' left running must survive this JVM.
+            // shutdown hook; a cluster that 'cluster up' left running must survive this JVM, and
+            // an engine that stopped answering would make that hook fail or wait for ever.
             System.out.flush();
             System.err.flush();
             Runtime.getRuntime().halt(code);

@@ -171,6 +171,7 @@ public final class RunCommand implements Callable<Integer> {
     private static int execute(Run run, Path root, CommandSpec spec) {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
+        Thread guard = EngineGuard.start(run, err);
         try (run) {
             RunOutcome outcome = run.execute();
             out.print(outcome.toText());
@@ -181,10 +182,15 @@ public final class RunCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             // A run that fails after it started is no verdict: unknown, with what it recorded. An
             // error from the engine (stopped or gone mid-run) is not ours, so its type is named too.
-            err.println("lockchaos: the run failed: " + (e instanceof LockchaosException ? e.getMessage() : e));
-            err.println("lockchaos: what was recorded is in " + run.results().dir());
+            if (run.engineLost().isPresent()) {
+                EngineGuard.notCarriedOut(run, err);
+            } else {
+                err.println("lockchaos: the run failed: " + (e instanceof LockchaosException ? e.getMessage() : e));
+                err.println("lockchaos: what was recorded is in " + run.results().dir());
+            }
             return EXIT_FAILED;
         } finally {
+            guard.interrupt();
             writeIndex(root, err);
         }
     }

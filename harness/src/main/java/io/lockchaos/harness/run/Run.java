@@ -7,6 +7,7 @@ import io.lockchaos.harness.cluster.NodeJar;
 import io.lockchaos.harness.cluster.Cluster;
 import io.lockchaos.harness.cluster.ClusterOptions;
 import io.lockchaos.harness.cluster.Clusters;
+import io.lockchaos.harness.cluster.EngineWatch;
 import io.lockchaos.harness.cluster.ImageTags;
 import io.lockchaos.harness.cluster.Node;
 import io.lockchaos.harness.cluster.Role;
@@ -58,6 +59,7 @@ public final class Run implements AutoCloseable {
     private volatile Cluster cluster;
     private volatile HistoryLog history;
     private volatile RunNemesis nemesis;
+    private volatile EngineWatch engine;
     private final Holders holders = new Holders();
     private final Map<String, String> resolved = new LinkedHashMap<>();
     private final SchedulePlan plan;
@@ -132,14 +134,19 @@ public final class Run implements AutoCloseable {
             if (history != null) {
                 history.close();
             }
-            RunReport.afterFailure(results, scenario, String.valueOf(e.getMessage()), this::say);
-            throw e;
+            // A Docker call's error is often the first sign of a stopped engine: say that instead.
+            EngineWatch watch = engine;
+            RuntimeException failure = watch != null && watch.confirm().isPresent()
+                    ? new RunException(watch.lost().orElseThrow(), e) : e;
+            RunReport.afterFailure(results, scenario, String.valueOf(failure.getMessage()), this::say);
+            throw failure;
         }
     }
 
     private RunOutcome executeSteps() {
         say("results in " + results.dir());
         say("starting a " + scenario.topology().id() + " cluster");
+        engine = EngineWatch.start();
         Phases phases = new Phases();
         cluster = Clusters.start(scenario.topology(),
                 ClusterOptions.DEFAULTS.withTokenServer(scenario.lock().tokens().equals("zk")));
@@ -265,6 +272,7 @@ public final class Run implements AutoCloseable {
         List<String> silent = names;
         while (!silent.isEmpty() && System.nanoTime() < deadline) {
             silent = holders.awaitStarted(names, Duration.ofMillis(500));
+            failIfTheEngineIsGone();
             failIfAWorkerStopped("before its first operation");
         }
         if (!silent.isEmpty()) {
@@ -302,8 +310,32 @@ public final class Run implements AutoCloseable {
                 throw new RunException("the run was stopped (Ctrl-C or SIGTERM) with "
                         + Math.max(0, (end - System.nanoTime()) / 1_000_000_000L) + " s to go");
             }
+            failIfTheEngineIsGone();
             failIfAWorkerStopped("early");
         }
+    }
+
+    /** Fails the run as soon as the engine watch finds the Docker engine gone. */
+    private void failIfTheEngineIsGone() {
+        java.util.Optional<String> gone = engineLost();
+        if (gone.isPresent()) {
+            throw new RunException(gone.get());
+        }
+    }
+
+    /**
+     * Why the Docker engine is considered gone ({@link EngineWatch}), once it is: the run then
+     * ends as not carried out, and closing it makes no more calls to the engine.
+     */
+    public java.util.Optional<String> engineLost() {
+        EngineWatch watch = engine;
+        return watch == null ? java.util.Optional.empty() : watch.lost();
+    }
+
+    /** Events recorded so far (0 before the history is opened). */
+    public int recorded() {
+        HistoryLog log = history;
+        return log == null ? 0 : log.lines();
     }
 
     /** Fails the run when a worker's container has ended (unless the run is being closed). */
@@ -371,6 +403,20 @@ public final class Run implements AutoCloseable {
                 // The JVM is shutting down and runs the hook, which is this close.
                 progress.accept("shutting down");
             }
+        }
+        if (engine != null) {
+            engine.close();
+        }
+        if (engineLost().isPresent()) {
+            // Every call to the engine would fail or wait: keep what was recorded, leave the containers.
+            if (history != null) {
+                history.close();
+            }
+            Cluster c = cluster;
+            progress.accept("the Docker engine is gone: the containers and network of "
+                    + (c == null ? "this run" : "run " + c.runId()) + " are left on it; once it answers again,"
+                    + " 'lockchaos cluster down' (or the next run) removes them");
+            return;
         }
         RuntimeException failure = null;
         if (nemesis != null) {

@@ -37,6 +37,11 @@ final class ChildRun implements AutoCloseable {
      * checkout's node jar for the proxy and worker containers.
      */
     static ChildRun start(Path home, String... args) {
+        return start(home, java.util.Map.of(), args);
+    }
+
+    /** {@link #start(Path, String...)} with {@code env} added to the child's environment (e.g. DOCKER_HOST). */
+    static ChildRun start(Path home, java.util.Map<String, String> env, String... args) {
         Path root = ProjectRoot.find();
         Path jar = root.resolve("harness").resolve("target").resolve("lockchaos.jar");
         Path nodeJar = root.resolve("node").resolve("target").resolve("lockchaos-node.jar");
@@ -47,11 +52,33 @@ final class ChildRun implements AutoCloseable {
         builder.environment().put("LOCKCHAOS_HOME", home.toString());
         builder.environment().put("TESTCONTAINERS_RYUK_DISABLED", "true");
         builder.environment().put("TESTCONTAINERS_HOST_OVERRIDE", "localhost");
+        builder.environment().putAll(env);
         try {
             return new ChildRun(builder.start());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command, e);
         }
+    }
+
+    /**
+     * A checkout of its own in {@code home}: a copy of {@code docker/} (so the image tags are the
+     * same) and the shipped scenario {@code scenario} as {@code scenario.json}, so the checkout
+     * label counts exactly its runs' resources. Returns its real path.
+     */
+    static Path checkout(Path home, String scenario) throws IOException {
+        Path root = ProjectRoot.find();
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(root.resolve("docker"))) {
+            for (Path from : files.toList()) {
+                Path to = home.resolve(root.relativize(from).toString());
+                if (java.nio.file.Files.isDirectory(from)) {
+                    java.nio.file.Files.createDirectories(to);
+                } else {
+                    java.nio.file.Files.copy(from, to);
+                }
+            }
+        }
+        java.nio.file.Files.copy(root.resolve("scenarios").resolve(scenario + ".json"), home.resolve("scenario.json"));
+        return home.toRealPath();
     }
 
     private void collect(InputStream stream) {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.github.dockerjava.api.DockerClient;
 import io.lockchaos.history.History;
 import io.lockchaos.checker.history.format.HistoryFormats;
-import io.lockchaos.harness.cluster.ProjectRoot;
 import io.lockchaos.harness.cluster.RunLabels;
 import io.lockchaos.testkit.Await;
 import java.io.IOException;
@@ -17,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -119,21 +117,9 @@ class KilledRunIT {
                 Integer.toString(seconds), "--workers", "1", "--seed", "7", "--schedule", SCHEDULE);
     }
 
-    /** A checkout of its own: docker/ (so the image tags are the same) and one scenario. */
+    /** A checkout of its own, see {@link ChildRun#checkout}. */
     private Path checkout() throws IOException {
-        Path root = ProjectRoot.find();
-        try (Stream<Path> files = Files.walk(root.resolve("docker"))) {
-            for (Path from : files.toList()) {
-                Path to = home.resolve(root.relativize(from).toString());
-                if (Files.isDirectory(from)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(from, to);
-                }
-            }
-        }
-        Files.copy(root.resolve("scenarios").resolve("redis-naive-no-fault.json"), home.resolve("scenario.json"));
-        return home.toRealPath();
+        return ChildRun.checkout(home, "redis-naive-no-fault");
     }
 
     /** Containers and networks labelled with {@code checkout}, running or not. */

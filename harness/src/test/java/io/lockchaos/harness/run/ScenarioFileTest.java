@@ -126,6 +126,25 @@ class ScenarioFileTest {
         assertTrue(e.getMessage().contains(message.strip()), "expected '" + message.strip() + "' in: " + e.getMessage());
     }
 
+    /**
+     * {@code zk-root} is a ZooKeeper path: shell metacharacters are plain characters there and are
+     * taken as they are; what ZooKeeper would refuse in every worker is refused before the run.
+     */
+    @Test
+    void aZooKeeperRootIsCheckedAsAZooKeeperPathBeforeTheRun() {
+        String curator = BASE.replace("redis-single", "zookeeper").replace("\"backend\": \"redis-naive\"", "\"backend\": \"curator\"")
+                .replace("\"tokens\": \"redis-incr\"}", "\"tokens\": \"none\", \"options\": {\"zk-root\": ROOT}}");
+        String hostile = "/lockchaos/job;touch /tmp/pwned/$(id)/`id`/'q'\\\"dq\\\"";
+        assertEquals("/lockchaos/job;touch /tmp/pwned/$(id)/`id`/'q'\"dq\"", ScenarioFile.parse(curator.replace("ROOT",
+                "\"" + hostile + "\""), "s1.json").lock().options().get("zk-root"));
+        for (String bad : List.of("locks", "/a//b", "/a/", "/a/./b", "/a/../b", "/", "/a\\u0001b")) {
+            ScenarioException e = assertThrows(ScenarioException.class,
+                    () -> ScenarioFile.parse(curator.replace("ROOT", "\"" + bad + "\""), "s1.json"), bad);
+            assertTrue(e.getMessage().startsWith("s1.json: field 'lock.options.zk-root' is '")
+                    && e.getMessage().contains("allowed: a ZooKeeper path"), e.getMessage());
+        }
+    }
+
     @Test
     void aLockOptionOfTheWrongTypeIsNamedWithItsType() {
         String redlock = BASE.replace("redis-single", "redlock").replace("\"backend\": \"redis-naive\"", "\"backend\": \"redlock\"");

@@ -77,7 +77,7 @@ public final class LockBackends {
 
     private static LockBackend curator(String name, boolean cautious) {
         return new LockBackend(name, List.of("zookeeper"), true,
-                List.of(new LockOption(LockConfig.ZK_ROOT, LockOption.Type.TEXT,
+                List.of(new LockOption(LockConfig.ZK_ROOT, LockOption.Type.ZK_PATH,
                         "the ZooKeeper path the lock nodes live under (" + DEFAULT_ZK_ROOT + ")")), false,
                 (config, hosts) -> CuratorLock.open(config.addresses(), config.sessionTimeout(),
                         config.option(LockConfig.ZK_ROOT, DEFAULT_ZK_ROOT), cautious));

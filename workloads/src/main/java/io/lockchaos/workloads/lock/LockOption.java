@@ -1,5 +1,7 @@
 package io.lockchaos.workloads.lock;
 
+import org.apache.zookeeper.common.PathUtils;
+
 /**
  * An option a lock backend accepts in its {@link LockConfig#options()} (a scenario's
  * {@code lock.options}), with the type its value must have.
@@ -15,7 +17,14 @@ public record LockOption(String name, Type type, String meaning) {
         /** Any non-blank text. */
         TEXT("a non-blank string"),
         /** A whole number of milliseconds, 1 or more. */
-        MILLIS("a whole number of milliseconds, 1 or more");
+        MILLIS("a whole number of milliseconds, 1 or more"),
+        /**
+         * A ZooKeeper node path, as ZooKeeper itself checks it: shell metacharacters are plain
+         * characters there, but a relative path, an empty, {@code .} or {@code ..} name, a
+         * trailing {@code /} or a control character would fail in every worker once the run started.
+         */
+        ZK_PATH("a ZooKeeper path: '/' and names separated by '/'; no empty, '.' or '..' name, no trailing '/',"
+                + " no control characters");
 
         private final String allowed;
 
@@ -33,7 +42,17 @@ public record LockOption(String name, Type type, String meaning) {
             return switch (this) {
                 case TEXT -> !value.isBlank();
                 case MILLIS -> value.matches("[0-9]{1,18}") && Long.parseLong(value) >= 1;
+                case ZK_PATH -> zkPath(value);
             };
+        }
+
+        private static boolean zkPath(String value) {
+            try {
+                PathUtils.validatePath(value);
+                return !value.equals("/");
+            } catch (IllegalArgumentException e) {
+                return false;
+            }
         }
     }
 }
