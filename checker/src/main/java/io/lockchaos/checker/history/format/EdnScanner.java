@@ -331,13 +331,22 @@ final class EdnScanner {
 
     /** A token: a number, nil, a boolean, a keyword or a symbol (which reads as its string). */
     private Value atom(String t) {
-        char first = t.charAt(0);
-        if (isDigit(first) || ((first == '+' || first == '-') && t.length() > 1 && isDigit(t.charAt(1)))) {
-            return number(t);
-        }
         Value known = names.get(t);
         if (known != null) {
             return known;
+        }
+        Value v = atomOf(t);
+        if (names.size() < 4096 && !(v instanceof Value.Int || v instanceof Value.Real)) {
+            names.put(t, v);
+        }
+        return v;
+    }
+
+    /** What a token reads as (see {@link #atom}), without the table of names already read. */
+    static Value atomOf(String t) {
+        char first = t.charAt(0);
+        if (isDigit(first) || ((first == '+' || first == '-') && t.length() > 1 && isDigit(t.charAt(1)))) {
+            return number(t);
         }
         Value v;
         if (t.equals("nil")) {
@@ -350,9 +359,6 @@ final class EdnScanner {
             v = new Value.Str(t);
         } else {
             throw new Inexact("token '" + t + "'");
-        }
-        if (names.size() < 4096) {
-            names.put(t, v);
         }
         return v;
     }
