@@ -39,6 +39,9 @@ final class EdnBytes {
     private int tokenLength;
     private final ByteTable names = new ByteTable();
     private final ByteTable strings = new ByteTable();
+    private final ByteTable maps = new ByteTable();
+    /** The integers read recently (tokens, counters), one shared value each; by their low bits. */
+    private final Value.Int[] integers = new Value.Int[1 << 12];
 
     private EdnBytes(InputStream in, String source) {
         this.in = in;
@@ -98,7 +101,7 @@ final class EdnBytes {
             }
         }
         next();
-        events.add(OpFields.EDN.toOp(fields, new SourceLine(source, opLine)), opLine);
+        events.add(OpFields.EDN.toOp(fields, new SourceLine(source, opLine), events.size()), opLine);
     }
 
     private int peek() throws IOException {
@@ -190,8 +193,7 @@ final class EdnBytes {
                 next();
                 return new Value.Vec(readElements(c == '[' ? ']' : ')', depth));
             case '{':
-                next();
-                return new Value.Dict(readMap(depth));
+                return depth == 1 ? opValueMap() : map(depth);
             case '#':
                 next();
                 return dispatch(depth);
@@ -203,6 +205,58 @@ final class EdnBytes {
                 }
                 return atom();
         }
+    }
+
+    private Value map(int depth) throws IOException {
+        next();
+        return new Value.Dict(readMap(depth));
+    }
+
+    /**
+     * An op's value that is a map: one flat map on one line (such as {@code {:lock "job-2",
+     * :token 7}}) is often the same bytes as one read a moment ago (an acquire's grant, its
+     * release and the release's acknowledgement), and then it is that value. Same bytes, same
+     * reading: the map holds no line break, so even the line count is unchanged.
+     */
+    private Value opValueMap() throws IOException {
+        int close = flatMapEnd();
+        if (close < 0) {
+            return map(1);
+        }
+        int from = pos;
+        Value known = maps.find(buf, from, close + 1 - from);
+        if (known != null) {
+            pos = close + 1;
+            afterCarriageReturn = false;
+            return known;
+        }
+        Value v = map(1);
+        maps.put(buf, from, close + 1 - from, v);
+        return v;
+    }
+
+    /**
+     * Where the map that opens at {@code pos} closes in the buffer, when it holds only tokens
+     * and strings without escapes, all on this line; else -1.
+     */
+    private int flatMapEnd() {
+        for (int i = pos + 1; i < end; i++) {
+            byte c = buf[i];
+            if (c == '}') {
+                return i;
+            }
+            if (c == '"') {
+                for (i++; i < end && buf[i] != '"'; i++) {
+                    if (buf[i] == '\\' || buf[i] == '\n' || buf[i] == '\r' || buf[i] < 0) {
+                        return -1;
+                    }
+                }
+            } else if (c < 0 || c == '{' || c == '[' || c == '(' || c == '#' || c == '\\' || c == ';'
+                    || c == '\n' || c == '\r') {
+                return -1;
+            }
+        }
+        return -1;
     }
 
     private Map<Value, Value> readMap(int depth) throws IOException {
@@ -321,12 +375,22 @@ final class EdnBytes {
         int first = token[0];
         boolean signed = first == '+' || first == '-';
         if (unsigned != NOT_INTEGER && (tokenLength == 1 || first != '0')) {
-            return new Value.Int(unsigned);
+            return integer(unsigned);
         }
         if ((first >= '0' && first <= '9') || (signed && tokenLength > 1 && token[1] >= '0' && token[1] <= '9')) {
             return signedNumber(signed);
         }
         return names.lookUp(token, tokenLength, ByteTable.NAME);
+    }
+
+    private Value.Int integer(long value) {
+        int slot = (int) (value ^ (value >>> 32)) & (integers.length - 1);
+        Value.Int known = integers[slot];
+        if (known == null || known.value() != value) {
+            known = new Value.Int(value);
+            integers[slot] = known;
+        }
+        return known;
     }
 
     /** A number with a sign, or any that is not a plain decimal integer: {@link EdnScanner}'s rules. */
@@ -339,7 +403,7 @@ final class EdnBytes {
                 }
                 value = value * 10 + (token[i] - '0');
             }
-            return new Value.Int(token[0] == '-' ? -value : value);
+            return integer(token[0] == '-' ? -value : value);
         }
         return EdnScanner.atomOf(tokenString());
     }

@@ -124,6 +124,6 @@ public final class EdnHistoryReader implements HistoryReader {
             }
         });
         SourceLine at = new SourceLine(source, line);
-        events.add(OpFields.EDN.toOp(fields, at), line);
+        events.add(OpFields.EDN.toOp(fields, at, events.size()), line);
     }
 }
