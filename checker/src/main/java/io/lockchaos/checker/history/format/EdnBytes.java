@@ -9,10 +9,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The first pass over a {@code history.edn} file: {@link EdnScanner}'s reading on the file's
@@ -33,8 +31,7 @@ final class EdnBytes {
     private final byte[] buf = new byte[1 << 16];
     private int pos;
     private int end;
-    private int line = 1;
-    private boolean afterCarriageReturn;
+    private final LineCount lines = new LineCount(1);
     private byte[] token = new byte[64];
     private int tokenLength;
     private final ByteTable names = new ByteTable();
@@ -75,7 +72,7 @@ final class EdnBytes {
     }
 
     private void readOp(LinedEvents events) throws IOException {
-        int opLine = line;
+        int opLine = lines.line();
         int c = next();
         if (c == '#') {
             if (peek() == '_' || peek() == '{') {
@@ -126,17 +123,7 @@ final class EdnBytes {
             return -1;
         }
         pos++;
-        if (c == '\n') {
-            if (!afterCarriageReturn) {
-                line++;
-            }
-            afterCarriageReturn = false;
-        } else {
-            afterCarriageReturn = c == '\r';
-            if (afterCarriageReturn) {
-                line++;
-            }
-        }
+        lines.count(c);
         return c;
     }
 
@@ -178,8 +165,7 @@ final class EdnBytes {
     /** One value, as {@link EdnScanner#read} reads it; null for a {@code #_} discard. */
     private Value read(int depth) throws IOException {
         if (depth > EdnScanner.MAX_DEPTH) {
-            throw new SourceLine(source, line).error("values nested more than " + EdnScanner.MAX_DEPTH
-                    + " deep; expected op values of modest depth (is the file an EDN history?)");
+            throw EdnScanner.tooDeep(source, lines.line());
         }
         int c = skipBlank();
         switch (c) {
@@ -227,7 +213,7 @@ final class EdnBytes {
         Value known = maps.find(buf, from, close + 1 - from);
         if (known != null) {
             pos = close + 1;
-            afterCarriageReturn = false;
+            lines.count('}');
             return known;
         }
         Value v = map(1);
@@ -260,29 +246,14 @@ final class EdnBytes {
     }
 
     private Map<Value, Value> readMap(int depth) throws IOException {
-        List<Value> items = readElements('}', depth);
-        if (items.size() % 2 != 0) {
-            throw new EdnScanner.Inexact("map with an odd number of forms");
-        }
-        Map<Value, Value> entries = new LinkedHashMap<>(items.size());
-        for (int i = 0; i < items.size(); i += 2) {
-            if (entries.put(items.get(i), items.get(i + 1)) != null) {
-                throw new EdnScanner.Inexact("duplicate map key");
-            }
-        }
-        return entries;
+        return EdnScanner.mapOf(readElements('}', depth));
     }
 
     private Value dispatch(int depth) throws IOException {
         int c = peek();
         if (c == '{') {
             next();
-            List<Value> items = readElements('}', depth);
-            Set<Value> set = new LinkedHashSet<>(items);
-            if (set.size() != items.size()) {
-                throw new EdnScanner.Inexact("duplicate set item");
-            }
-            return new Value.SetV(set);
+            return EdnScanner.setOf(readElements('}', depth));
         }
         if (c == '_') {
             next();
