@@ -38,18 +38,4 @@ public sealed interface Process {
     static Process named(String name) {
         return new Named(name);
     }
-
-    /** One instance of each of the first clients: a history names them a million times. */
-    final class Clients {
-        private static final Client[] SHARED = new Client[1024];
-
-        static {
-            for (int i = 0; i < SHARED.length; i++) {
-                SHARED[i] = new Client(i);
-            }
-        }
-
-        private Clients() {
-        }
-    }
 }
