@@ -56,7 +56,7 @@ public final class History {
     private static List<Operation> pair(String source, List<Op> ops, int[] lines) {
         List<Op> invocations = new ArrayList<>();
         Map<Process, Integer> outstanding = new HashMap<>();
-        Map<Integer, Op> completions = new HashMap<>();
+        List<Op> completions = new ArrayList<>(); // by invocation, null while none
         for (Op op : ops) {
             Integer open = outstanding.get(op.process());
             if (op.isInvoke()) {
@@ -70,13 +70,14 @@ public final class History {
                 }
                 outstanding.put(op.process(), invocations.size());
                 invocations.add(op);
+                completions.add(null);
             } else if (open != null) {
-                completions.put(open, op);
+                completions.set(open, op);
                 outstanding.remove(op.process());
             } else if (op.type() == OpType.INFO || op.process() instanceof Process.Named) {
                 // A standalone event, such as a nemesis action: an operation of its own.
-                completions.put(invocations.size(), op);
                 invocations.add(op);
+                completions.add(op);
             } else {
                 throw new HistoryFormatException(source, lineOf(lines, op), "event " + op.index()
                         + " (" + op + "): a :" + op.type().keyword() + " completion for process "

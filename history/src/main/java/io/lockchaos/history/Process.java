@@ -32,7 +32,7 @@ public sealed interface Process {
     }
 
     static Process client(int id) {
-        return new Client(id);
+        return id >= 0 && id < Clients.SHARED.length ? Clients.SHARED[id] : new Client(id);
     }
 
     static Process named(String name) {

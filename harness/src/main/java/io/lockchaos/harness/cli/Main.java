@@ -2,25 +2,50 @@ package io.lockchaos.harness.cli;
 
 import io.lockchaos.history.LockchaosException;
 import io.lockchaos.harness.cluster.EngineWatch;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * The {@code lockchaos} command line. Each subcommand lives in its own class and is listed
- * here. Exit codes: 0 valid, 1 invalid, 2 unknown, 3 unreadable input or bad usage.
+ * in {@link #SUBCOMMANDS}. Exit codes: 0 valid, 1 invalid, 2 unknown, 3 unreadable input or
+ * bad usage.
  */
 @Command(name = "lockchaos",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        description = "Proves or disproves the safety of distributed locks on real clusters.",
-        subcommands = {CheckCommand.class, BenchCommand.class, ClusterCommand.class, FaultCommand.class,
-            RunCommand.class, MatrixCommand.class, ExploreCommand.class, ShrinkCommand.class, ListCommand.class, ReplayCommand.class, ReportCommand.class,
-            IndexCommand.class,
-            CommandLine.HelpCommand.class})
+        description = "Proves or disproves the safety of distributed locks on real clusters.")
 public final class Main implements Runnable {
 
     /** Exit code for unreadable input or bad usage. */
     public static final int EXIT_USAGE = 3;
+
+    /**
+     * The subcommands by name, in the order the usage lists them. A command line whose first
+     * word names one of them builds only that one: picocli reads every option of every
+     * subcommand it is given (and their static fields load Jackson and the harness), which
+     * took more than half of a tiny {@code check}'s start-up.
+     */
+    static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
+
+    private static Map<String, Class<?>> subcommands() {
+        Map<String, Class<?>> all = new LinkedHashMap<>();
+        all.put("check", CheckCommand.class);
+        all.put("bench", BenchCommand.class);
+        all.put("cluster", ClusterCommand.class);
+        all.put("fault", FaultCommand.class);
+        all.put("run", RunCommand.class);
+        all.put("matrix", MatrixCommand.class);
+        all.put("explore", ExploreCommand.class);
+        all.put("shrink", ShrinkCommand.class);
+        all.put("list", ListCommand.class);
+        all.put("replay", ReplayCommand.class);
+        all.put("report", ReportCommand.class);
+        all.put("index", IndexCommand.class);
+        all.put("help", CommandLine.HelpCommand.class);
+        return all;
+    }
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -40,14 +65,29 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns its exit code (tests call this). */
     public static int execute(String... args) {
-        return commandLine().execute(args);
+        return commandLine(args).execute(args);
     }
 
+    /** The whole command line, every subcommand built (for usage and tests). */
     static CommandLine commandLine() {
+        return commandLine(new String[0]);
+    }
+
+    /**
+     * The command line for {@code args}: only the subcommand its first word names, or all of
+     * them when it names none (usage, {@code help}, {@code --version}, a mistyped name).
+     */
+    static CommandLine commandLine(String[] args) {
         CommandLine cli = new CommandLine(new Main());
+        Class<?> named = args.length > 0 && !args[0].equals("help") ? SUBCOMMANDS.get(args[0]) : null;
+        if (named != null) {
+            cli.addSubcommand(named);
+        } else {
+            SUBCOMMANDS.values().forEach(cli::addSubcommand);
+        }
         cli.setExitCodeExceptionMapper(e -> EXIT_USAGE);
         cli.setExecutionExceptionHandler(Main::failed);
-        cli.setParameterExceptionHandler((ex, args) -> {
+        cli.setParameterExceptionHandler((ex, given) -> {
             ex.getCommandLine().getErr().println("lockchaos: " + ex.getMessage());
             ex.getCommandLine().getErr().println("Try '"
                     + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");

@@ -7,12 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** A command that throws ends in one line on stderr and exit 3, never a stack trace. */
+/**
+ * A command that throws ends in one line on stderr and exit 3, never a stack trace; a command
+ * line builds only the subcommand it names.
+ */
 class MainTest {
 
     @TempDir
@@ -38,5 +42,21 @@ class MainTest {
         assertTrue(text.startsWith("lockchaos: lockchaos.home / LOCKCHAOS_HOME is " + elsewhere), text);
         assertTrue(text.contains("point it at the lockchaos checkout"), text);
         assertFalse(text.contains("Exception"), text);
+    }
+
+    @Test
+    void everySubcommandIsListedUnderItsOwnName() {
+        CommandLine all = Main.commandLine();
+        assertEquals(Main.SUBCOMMANDS.keySet(), all.getSubcommands().keySet());
+        Main.SUBCOMMANDS.forEach((name, type) ->
+                assertEquals(name, type.getAnnotation(CommandLine.Command.class).name(), type.getName()));
+    }
+
+    @Test
+    void aNamedSubcommandIsTheOnlyOneBuilt() {
+        assertEquals(Set.of("check"),
+                Main.commandLine(new String[] {"check", "--model", "register", "h.edn"}).getSubcommands().keySet());
+        assertEquals(Main.SUBCOMMANDS.keySet(), Main.commandLine(new String[] {"help", "check"}).getSubcommands().keySet());
+        assertEquals(Main.SUBCOMMANDS.keySet(), Main.commandLine(new String[] {"chek"}).getSubcommands().keySet());
     }
 }

@@ -35,7 +35,7 @@ public final class JsonLinesHistoryReader implements HistoryReader {
                 }
                 SourceLine at = new SourceLine(source, lines.number());
                 try {
-                    events.add(OpFields.JSON.toOp(fields(line, at), at), lines.number());
+                    events.add(OpFields.JSON.toOp(fields(line, at), at, events.size()), lines.number());
                 } catch (MalformedLine e) {
                     if (lines.next() == null && !lines.endedWithNewline()) {
                         return events.toHistory(source).withNotes(List.of(at.error("the last line is torn ("

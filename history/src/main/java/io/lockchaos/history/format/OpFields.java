@@ -50,6 +50,11 @@ public final class OpFields {
     }
 
     public Op toOp(Map<String, Value> fields, SourceLine at) {
+        return toOp(fields, at, 0);
+    }
+
+    /** The op at position {@code index} of its history (so the history need not copy it to index it). */
+    public Op toOp(Map<String, Value> fields, SourceLine at, int index) {
         OpType type = type(required(fields, TYPE, at), at);
         Process process = process(required(fields, PROCESS, at), at);
         String f = f(required(fields, F, at), at);
@@ -60,7 +65,7 @@ public final class OpFields {
                 extra.put(name, v);
             }
         });
-        return new Op(0, time, type, process, f, fields.get(VALUE), fields.get(ERROR), extra);
+        return new Op(index, time, type, process, f, fields.get(VALUE), fields.get(ERROR), extra);
     }
 
     private Value required(Map<String, Value> fields, String name, SourceLine at) {

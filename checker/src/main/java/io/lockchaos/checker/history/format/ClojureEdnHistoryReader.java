@@ -96,7 +96,7 @@ final class ClojureEdnHistoryReader implements HistoryReader {
         }
         Map<String, Value> fields = new LinkedHashMap<>();
         map.forEach((k, v) -> fields.put(fieldName(k, at), ClojureEdn.toValue(v, at)));
-        events.add(OpFields.EDN.toOp(fields, at), at.line());
+        events.add(OpFields.EDN.toOp(fields, at, events.size()), at.line());
     }
 
     private static String fieldName(Object key, SourceLine at) {

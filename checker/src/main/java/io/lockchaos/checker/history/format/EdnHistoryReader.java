@@ -7,6 +7,7 @@ import io.lockchaos.history.format.HistoryReader;
 import io.lockchaos.history.History;
 import io.lockchaos.history.Value;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -19,8 +20,9 @@ import java.util.Map;
 /**
  * Reads Jepsen's {@code history.edn}: one op map per line, or one vector or list of op maps
  * that may span many lines; maps may be tagged records ({@code #jepsen.history.Op{...}}).
- * The common case is read in one streaming pass by {@link EdnScanner}, in linear time and
- * without loading Clojure. Input it cannot read exactly (and every malformed file) is read
+ * The common case is read in one streaming pass over the file's bytes by {@link EdnBytes}
+ * (files that are pure ASCII), else over its characters by {@link EdnScanner}, in linear time
+ * and without loading Clojure. Input it cannot read exactly (and every malformed file) is read
  * again from the start by {@link ClojureEdnHistoryReader}, Clojure's own EDN reader, so
  * anything Jepsen prints reads as Jepsen meant it and errors are Clojure's.
  */
@@ -28,6 +30,18 @@ public final class EdnHistoryReader implements HistoryReader {
 
     @Override
     public History read(Path file) {
+        String source = file.toString();
+        try (InputStream in = Files.newInputStream(file)) {
+            return EdnBytes.read(source, in);
+        } catch (EdnScanner.Inexact e) {
+            return readChars(file);
+        } catch (IOException e) {
+            throw new SourceLine(source, 0).ioError(e);
+        }
+    }
+
+    /** The second pass, on characters: anything not ASCII, and what the first pass leaves. */
+    private static History readChars(Path file) {
         String source = file.toString();
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return readFast(source, in);
@@ -110,6 +124,6 @@ public final class EdnHistoryReader implements HistoryReader {
             }
         });
         SourceLine at = new SourceLine(source, line);
-        events.add(OpFields.EDN.toOp(fields, at), line);
+        events.add(OpFields.EDN.toOp(fields, at, events.size()), line);
     }
 }

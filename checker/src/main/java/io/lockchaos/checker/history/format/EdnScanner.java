@@ -44,8 +44,7 @@ final class EdnScanner {
     private final char[] buf = new char[1 << 16];
     private int pos;
     private int end;
-    private int line = 1;
-    private boolean afterCarriageReturn;
+    private final LineCount lines;
     private final StringBuilder token = new StringBuilder();
     private final Map<String, Value> names = new HashMap<>();
 
@@ -53,7 +52,7 @@ final class EdnScanner {
     EdnScanner(Reader in, String source, int firstLine) {
         this.in = in;
         this.source = source;
-        this.line = firstLine;
+        this.lines = new LineCount(firstLine);
     }
 
     /**
@@ -82,7 +81,7 @@ final class EdnScanner {
 
     /** The 1-based line of the next character. */
     int line() {
-        return line;
+        return lines.line();
     }
 
     /** The next character without consuming it, or -1 at the end. */
@@ -105,17 +104,7 @@ final class EdnScanner {
             return -1;
         }
         pos++;
-        if (c == '\n') {
-            if (!afterCarriageReturn) {
-                line++;
-            }
-            afterCarriageReturn = false;
-        } else {
-            afterCarriageReturn = c == '\r';
-            if (afterCarriageReturn) {
-                line++;
-            }
-        }
+        lines.count(c);
         return c;
     }
 
@@ -143,8 +132,7 @@ final class EdnScanner {
     /** Reads one value; null when the form was a {@code #_} discard. At the end: {@link Inexact}. */
     Value read(int depth) throws IOException {
         if (depth > MAX_DEPTH) {
-            throw new SourceLine(source, line).error("values nested more than " + MAX_DEPTH
-                    + " deep; expected op values of modest depth (is the file an EDN history?)");
+            throw tooDeep(source, lines.line());
         }
         int c = skipBlank(false);
         switch (c) {
@@ -174,9 +162,19 @@ final class EdnScanner {
         }
     }
 
+    /** The error for values nested deeper than {@link #MAX_DEPTH}, at {@code line}. */
+    static RuntimeException tooDeep(String source, int line) {
+        return new SourceLine(source, line).error("values nested more than " + MAX_DEPTH
+                + " deep; expected op values of modest depth (is the file an EDN history?)");
+    }
+
     /** The entries of a map whose '{' was consumed; duplicate keys are left to Clojure. */
     Map<Value, Value> readMap(int depth) throws IOException {
-        List<Value> items = readElements('}', depth);
+        return mapOf(readElements('}', depth));
+    }
+
+    /** A map's forms as its entries; {@link Inexact} for an odd count or a duplicate key. */
+    static Map<Value, Value> mapOf(List<Value> items) {
         if (items.size() % 2 != 0) {
             throw new Inexact("map with an odd number of forms");
         }
@@ -194,12 +192,7 @@ final class EdnScanner {
         int c = peek();
         if (c == '{') {
             next();
-            List<Value> items = readElements('}', depth);
-            Set<Value> set = new LinkedHashSet<>(items);
-            if (set.size() != items.size()) {
-                throw new Inexact("duplicate set item");
-            }
-            return new Value.SetV(set);
+            return setOf(readElements('}', depth));
         }
         if (c == '_') {
             next();
@@ -216,6 +209,15 @@ final class EdnScanner {
             throw new Inexact("a tag followed by a discard");
         }
         return tagged;
+    }
+
+    /** A set's forms as a set; {@link Inexact} for a duplicate item. */
+    static Value setOf(List<Value> items) {
+        Set<Value> set = new LinkedHashSet<>(items);
+        if (set.size() != items.size()) {
+            throw new Inexact("duplicate set item");
+        }
+        return new Value.SetV(set);
     }
 
     /** Reads a tag's symbol after '#' (such as {@code jepsen.history.Op} or {@code inst}). */
@@ -331,13 +333,22 @@ final class EdnScanner {
 
     /** A token: a number, nil, a boolean, a keyword or a symbol (which reads as its string). */
     private Value atom(String t) {
-        char first = t.charAt(0);
-        if (isDigit(first) || ((first == '+' || first == '-') && t.length() > 1 && isDigit(t.charAt(1)))) {
-            return number(t);
-        }
         Value known = names.get(t);
         if (known != null) {
             return known;
+        }
+        Value v = atomOf(t);
+        if (names.size() < 4096 && !(v instanceof Value.Int || v instanceof Value.Real)) {
+            names.put(t, v);
+        }
+        return v;
+    }
+
+    /** What a token reads as (see {@link #atom}), without the table of names already read. */
+    static Value atomOf(String t) {
+        char first = t.charAt(0);
+        if (isDigit(first) || ((first == '+' || first == '-') && t.length() > 1 && isDigit(t.charAt(1)))) {
+            return number(t);
         }
         Value v;
         if (t.equals("nil")) {
@@ -350,9 +361,6 @@ final class EdnScanner {
             v = new Value.Str(t);
         } else {
             throw new Inexact("token '" + t + "'");
-        }
-        if (names.size() < 4096) {
-            names.put(t, v);
         }
         return v;
     }

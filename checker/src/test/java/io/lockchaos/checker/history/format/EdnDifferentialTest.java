@@ -8,13 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.lockchaos.checker.lock.LockAnomaly;
+import io.lockchaos.checker.lock.LockHistories;
 import io.lockchaos.history.History;
+import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.history.HistoryFormatException;
 import io.lockchaos.history.Value;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,6 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * over random op maps spelled in the many ways EDN allows (tags, discards, hex, ratios,
  * characters, comments...). Both must give the same ops, or the same error; where the fast
  * pass gives up, the answer is Clojure's by construction, and the corpus must not need that.
+ * The byte pass ({@link EdnBytes}, the first one a file meets) is held to the same.
  */
 class EdnDifferentialTest {
 
@@ -49,6 +55,16 @@ class EdnDifferentialTest {
         History fast = EdnHistoryReader.readFast(file.toString(), new StringReader(text));
         History reference = new ClojureEdnHistoryReader().readString(file.toString(), text);
         assertEquals(reference.ops(), fast.ops());
+        assertEquals(reference.ops(), bytePass(file.toString(), text).ops(), "the byte pass");
+        assertEquals(reference.ops(), new EdnHistoryReader().read(file).ops(), "the reader as a file's reader");
+    }
+
+    private static History bytePass(String source, String text) {
+        try {
+            return EdnBytes.read(source, new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test
@@ -80,14 +96,59 @@ class EdnDifferentialTest {
         }
     }
 
+    /** Lock histories repeat an op's value map often: the byte pass's cache of them must read as Clojure does. */
+    @Test
+    void lockHistoriesWithTheirRepeatedValueMaps() {
+        for (long seed = 0; seed < 4; seed++) {
+            History generated = LockHistories.generate(seed, 3_000, 5, 1 + (int) seed, Fencing.FENCED,
+                    LockAnomaly.EXPIRED_LEASE).history();
+            StringWriter text = new StringWriter();
+            try (HistoryWriter out = new EdnHistoryWriter(text, "seed " + seed)) {
+                out.writeAll(generated.ops());
+            }
+            History reference = new ClojureEdnHistoryReader().readString("lock.edn", text.toString());
+            assertEquals(reference.ops(), bytePass("lock.edn", text.toString()).ops(), "seed " + seed);
+        }
+    }
+
     @Test
     void randomSpellingsOfOpMaps() {
         int fast = 0;
+        int bytes = 0;
         for (long seed = 0; seed < 3000; seed++) {
             String text = new Spellings(new Random(seed)).history();
             fast += assertSameOutcome("seed " + seed + ":\n" + text, text, true) ? 1 : 0;
+            bytes += assertSameBytePass("seed " + seed + ":\n" + text, text) ? 1 : 0;
         }
         assertTrue(fast > 150, "the fast pass read " + fast + " of 3000 itself");
+        assertTrue(bytes > 150, "the byte pass read " + bytes + " of 3000 itself");
+    }
+
+    /**
+     * The byte pass gives Clojure's ops or Clojure's error, or leaves the text to the next
+     * pass; true when it read the text itself.
+     */
+    private static boolean assertSameBytePass(String what, String text) {
+        History reference;
+        try {
+            reference = new ClojureEdnHistoryReader().readString("h.edn", text);
+        } catch (HistoryFormatException e) {
+            try {
+                bytePass("h.edn", text);
+                fail(what + ": the byte pass read what Clojure refused: " + e.getMessage());
+            } catch (HistoryFormatException mine) {
+                assertEquals(e.getMessage(), mine.getMessage(), what);
+            } catch (EdnScanner.Inexact left) {
+                return false;
+            }
+            return false;
+        }
+        try {
+            assertEquals(reference.ops(), bytePass("h.edn", text).ops(), what);
+            return true;
+        } catch (EdnScanner.Inexact left) {
+            return false;
+        }
     }
 
     @Test
@@ -125,6 +186,7 @@ class EdnDifferentialTest {
             return false;
         }
         assertEquals(reference.ops(), new EdnHistoryReader().readString("h.edn", text).ops(), what);
+        assertSameBytePass(what, text);
         try {
             assertEquals(reference.ops(), EdnHistoryReader.readFast("h.edn", new StringReader(text)).ops(), what);
             return true;
