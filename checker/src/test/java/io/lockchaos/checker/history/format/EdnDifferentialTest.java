@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.lockchaos.checker.lock.LockAnomaly;
-import io.lockchaos.checker.lock.LockHistories;
+import io.lockchaos.testkit.lock.LockAnomaly;
+import io.lockchaos.testkit.lock.LockHistories;
 import io.lockchaos.history.History;
 import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.history.HistoryFormatException;
