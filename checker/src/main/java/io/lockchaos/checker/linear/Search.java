@@ -20,9 +20,9 @@ import java.util.List;
  * <p>The linearized set is kept compact for long, almost sequential histories. Determinate
  * operations are ranked in invocation order; the set holds every rank below a watermark plus
  * a small sorted array of ranks above it (bounded by the concurrency, not the length).
- * Linearized indeterminate operations are a separate {@link InfoSet}, shared between
- * configurations and cheap to extend. A Zobrist hash of the set is kept
- * incrementally. So a configuration costs a few words, not a bitset of the whole history.
+ * Linearized indeterminate operations are a set id of {@link InfoSets}, which stores each
+ * distinct set once. A Zobrist hash of the set is kept incrementally. So a configuration
+ * costs a few words in the {@link Memo}, not a bitset of the whole history.
  */
 final class Search<S, C> {
 
@@ -48,12 +48,13 @@ final class Search<S, C> {
     private final int[] next;
     private final int[] prev;
     private final Memo memo = new Memo();
+    private final InfoSets infoSets = new InfoSets();
     private final DeadEnds<S, C> deadEnds;
 
     private S state;
     private int watermark;
     private int[] extras = NONE;
-    private InfoSet infos = InfoSet.EMPTY;
+    private int infos = InfoSets.EMPTY;
     private long setHash;
     private int depth;
     private int remaining;
@@ -68,7 +69,7 @@ final class Search<S, C> {
     private Object[] stackState = new Object[64];
     private int[] stackWatermark = new int[64];
     private int[][] stackExtras = new int[64][];
-    private InfoSet[] stackInfos = new InfoSet[64];
+    private int[] stackInfos = new int[64];
     private long[] stackHash = new long[64];
 
     Search(Model<S, C> model, Part<C> part, Budget budget) {
@@ -243,9 +244,9 @@ final class Search<S, C> {
         }
         int nextWatermark = watermark;
         int[] nextExtras = extras;
-        InfoSet nextInfos = infos;
+        int nextInfos = infos;
         if (!determinate[op]) {
-            nextInfos = infos.with(rank[op]);
+            nextInfos = infoSets.with(infos, rank[op]);
         } else if (rank[op] == watermark) {
             nextWatermark = watermark + 1;
             int k = 0;
@@ -255,7 +256,7 @@ final class Search<S, C> {
             }
             nextExtras = k == 0 ? extras : k == extras.length ? NONE : Arrays.copyOfRange(extras, k, extras.length);
         } else {
-            nextExtras = InfoSet.insert(extras, rank[op]);
+            nextExtras = insert(extras, rank[op]);
         }
         long nextHash = setHash ^ Memo.mix((op + 1L) * GOLDEN);
         if (!memo.add(nextHash, nextWatermark, nextExtras, nextInfos, nextState)) {
@@ -277,6 +278,15 @@ final class Search<S, C> {
         }
         lift(entry);
         return true;
+    }
+
+    private static int[] insert(int[] sorted, int value) {
+        int at = -Arrays.binarySearch(sorted, value) - 1;
+        int[] out = new int[sorted.length + 1];
+        System.arraycopy(sorted, 0, out, 0, at);
+        out[at] = value;
+        System.arraycopy(sorted, at, out, at + 1, sorted.length - at);
+        return out;
     }
 
     /** Thrown out of the loop when the memo outgrows its bound; {@link #resume} turns it into unknown. */
