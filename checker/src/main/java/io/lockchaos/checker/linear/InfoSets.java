@@ -15,8 +15,8 @@ final class InfoSets {
     /** The empty set's id. */
     static final int EMPTY = 0;
 
-    private int[] parent = new int[1024];
-    private int[] last = new int[1024];
+    /** Per node, its parent's id over its largest rank, in one long so a probe reads one place. */
+    private long[] node = new long[1024];
     private int nodes = 1;
     /** Open addressing over node ids (never {@link #EMPTY}, which is no one's child); 0 is free. */
     private int[] table = new int[1 << 11];
@@ -26,12 +26,12 @@ final class InfoSets {
     int with(int set, int rank) {
         int depth = 0;
         int s = set;
-        while (s != EMPTY && last[s] > rank) {
+        while (s != EMPTY && (int) node[s] > rank) {
             if (depth == above.length) {
                 above = Arrays.copyOf(above, depth * 2);
             }
-            above[depth++] = last[s];
-            s = parent[s];
+            above[depth++] = (int) node[s];
+            s = (int) (node[s] >>> 32);
         }
         s = child(s, rank);
         while (depth > 0) {
@@ -42,25 +42,24 @@ final class InfoSets {
 
     /** How many bytes the sets take: for the memory figures. */
     long bytes() {
-        return 8L * parent.length + 4L * table.length;
+        return 8L * node.length + 4L * table.length;
     }
 
     private int child(int of, int rank) {
+        long key = ((long) of << 32) | (rank & 0xFFFFFFFFL);
         int mask = table.length - 1;
-        int i = slot(of, rank) & mask;
+        int i = (int) Memo.mix(key) & mask;
         for (int id = table[i]; id != 0; id = table[i]) {
-            if (parent[id] == of && last[id] == rank) {
+            if (node[id] == key) {
                 return id;
             }
             i = (i + 1) & mask;
         }
-        if (nodes == parent.length) {
-            parent = Arrays.copyOf(parent, nodes * 2);
-            last = Arrays.copyOf(last, nodes * 2);
+        if (nodes == node.length) {
+            node = Arrays.copyOf(node, nodes * 2);
         }
         int id = nodes++;
-        parent[id] = of;
-        last[id] = rank;
+        node[id] = key;
         table[i] = id;
         if (nodes * 2 > table.length) {
             grow();
@@ -68,15 +67,11 @@ final class InfoSets {
         return id;
     }
 
-    private static int slot(int of, int rank) {
-        return (int) Memo.mix(((long) of << 32) | (rank & 0xFFFFFFFFL));
-    }
-
     private void grow() {
         table = new int[table.length * 2];
         int mask = table.length - 1;
         for (int id = 1; id < nodes; id++) {
-            int i = slot(parent[id], last[id]) & mask;
+            int i = (int) Memo.mix(node[id]) & mask;
             while (table[i] != 0) {
                 i = (i + 1) & mask;
             }

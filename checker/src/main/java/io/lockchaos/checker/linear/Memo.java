@@ -26,10 +26,12 @@ final class Memo {
     private int[][] pages = new int[1][];
     private int page = -1;
     private int used = PAGE;
-    /** Arena address + 1 of each configuration; 0 is a free slot. */
-    private int[] slots = new int[1 << 10];
-    /** The upper half of each configuration's hash: the slot it wants and a quick filter. */
-    private int[] hashes = new int[1 << 10];
+    /**
+     * Per slot, the upper half of a configuration's hash (the slot it wants, and a quick
+     * filter) over its arena address + 1 (0: a free slot); one array, so a probe touches one
+     * cache line.
+     */
+    private long[] slots = new long[1 << 10];
     private int size;
     private final Map<Object, Integer> states = new HashMap<>();
 
@@ -39,14 +41,13 @@ final class Memo {
         int hash = (int) (mix(setHash ^ ((stateId + 1L) * GOLDEN)) >>> 32);
         int mask = slots.length - 1;
         int i = hash & mask;
-        for (int at = slots[i]; at != 0; at = slots[i]) {
-            if (hashes[i] == hash && matches(at - 1, stateId, watermark, extras, infos)) {
+        for (long slot = slots[i]; slot != 0; slot = slots[i]) {
+            if ((int) (slot >>> 32) == hash && matches((int) (slot - 1), stateId, watermark, extras, infos)) {
                 return false;
             }
             i = (i + 1) & mask;
         }
-        slots[i] = append(stateId, watermark, extras, infos) + 1;
-        hashes[i] = hash;
+        slots[i] = ((long) hash << 32) | (append(stateId, watermark, extras, infos) + 1L);
         if (++size * 3L > slots.length * 2L) {
             grow();
         }
@@ -100,19 +101,16 @@ final class Memo {
     }
 
     private void grow() {
-        int[] oldSlots = slots;
-        int[] oldHashes = hashes;
-        slots = new int[oldSlots.length * 2];
-        hashes = new int[oldSlots.length * 2];
+        long[] old = slots;
+        slots = new long[old.length * 2];
         int mask = slots.length - 1;
-        for (int k = 0; k < oldSlots.length; k++) {
-            if (oldSlots[k] != 0) {
-                int i = oldHashes[k] & mask;
+        for (long slot : old) {
+            if (slot != 0) {
+                int i = (int) (slot >>> 32) & mask;
                 while (slots[i] != 0) {
                     i = (i + 1) & mask;
                 }
-                slots[i] = oldSlots[k];
-                hashes[i] = oldHashes[k];
+                slots[i] = slot;
             }
         }
     }

@@ -206,25 +206,19 @@ final class Search<S, C> {
             return PartOutcome.cancelled(part.key(), memo.size());
         }
         if (budget.expired()) {
-            return PartOutcome.unknown(part.key(), label() + ": the time limit of "
-                    + budget.timeLimit().toMillis() / 1000.0 + " s ran out; " + progress()
-                    + " (raise --time-limit)", memo.size());
+            return PartOutcome.unknown(part.key(), part.label() + ": " + budget.limit() + " ran out; "
+                    + progress().describe() + " (raise --time-limit)", memo.size());
         }
         return null;
-    }
-
-    private String label() {
-        return part.key().isEmpty() ? "the history" : "partition '" + part.key() + "'";
     }
 
     long configurations() {
         return memo.size();
     }
 
-    /** How far the search got, in words: the longest linearizable prefix and the configurations explored. */
-    String progress() {
-        return "the longest linearizable prefix found had " + maxDepth + " of " + size + " operations, after "
-                + memo.size() + " configurations";
+    /** How far the search got: the longest linearizable prefix and the configurations remembered. */
+    Progress progress() {
+        return new Progress(maxDepth, size, memo.size());
     }
 
     private boolean mayLinearizeInfo(int op) {
@@ -304,8 +298,8 @@ final class Search<S, C> {
         try {
             return run(slice);
         } catch (BoundReached bound) {
-            return PartOutcome.unknown(part.key(), label() + ": remembered more than " + budget.maxConfigs()
-                    + " configurations (the --max-configs bound); " + progress()
+            return PartOutcome.unknown(part.key(), part.label() + ": remembered more than " + budget.maxConfigs()
+                    + " configurations (the --max-configs bound); " + progress().describe()
                     + " (raise --max-configs, which takes more memory)",
                     memo.size());
         }
