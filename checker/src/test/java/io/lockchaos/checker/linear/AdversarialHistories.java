@@ -46,12 +46,17 @@ final class AdversarialHistories {
         return h.build();
     }
 
-    /** Writes both shapes to the folder given: crashed-completions-N.edn and concurrent-crashed-writes-50.edn. */
+    /**
+     * Writes both shapes to the folder given, as EDN and as JSON lines (for other checkers,
+     * such as a Porcupine driver): crashed-completions-N and concurrent-crashed-writes-50.
+     */
     public static void main(String[] args) {
         Path dir = Path.of(args.length > 0 ? args[0] : ".");
-        for (int n : new int[] {200, 400, 1000}) {
-            HistoryFormats.write(dir.resolve("crashed-completions-" + n + ".edn"), crashedCompletions(7, n));
+        for (String format : new String[] {".edn", ".jsonl"}) {
+            for (int n : new int[] {200, 400, 1000}) {
+                HistoryFormats.write(dir.resolve("crashed-completions-" + n + format), crashedCompletions(7, n));
+            }
+            HistoryFormats.write(dir.resolve("concurrent-crashed-writes-50" + format), concurrentCrashedWrites(50));
         }
-        HistoryFormats.write(dir.resolve("concurrent-crashed-writes-50.edn"), concurrentCrashedWrites(50));
     }
 }
