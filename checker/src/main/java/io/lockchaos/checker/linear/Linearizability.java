@@ -104,7 +104,7 @@ public final class Linearizability {
         final int index;
         final Model<S, C> model;
         final Part<C> part;
-        Search<S, C> search;
+        Searches<S, C> search;
 
         Turn(int index, Model<S, C> model, Part<C> part) {
             this.index = index;
@@ -141,7 +141,7 @@ public final class Linearizability {
                     return PartOutcome.invalid(part.key(), new DeadEnds<>(turn.model, part).refuted(refuted,
                             turn.model.init(), "no write, cas or initial value produces the value it needs"), 0);
                 }
-                turn.search = new Search<>(turn.model, part, budget);
+                turn.search = new Searches<>(turn.model, part, budget);
             }
             return turn.search.resume(SLICE);
         } catch (ModelException e) {

@@ -27,6 +27,11 @@ record PartOutcome(String key, Validity valid, Counterexample counterexample, St
         return new PartOutcome(key, Validity.UNKNOWN, null, "cancelled", configurations, true, false, 0);
     }
 
+    /** This outcome, counting {@code total} configurations (a partition's searches together). */
+    PartOutcome withConfigurations(long total) {
+        return new PartOutcome(key, valid, counterexample, reason, total, cancelled, unsearched, operations);
+    }
+
     /** The time limit ran out before this partition's turn came. */
     static PartOutcome notSearched(String key, int operations) {
         return new PartOutcome(key, Validity.UNKNOWN, null, "not searched", 0, false, true, operations);
