@@ -28,7 +28,7 @@
  * million of them, the default bound, take 350–500 MB of RSS on the adversarial histories of
  * the tests.
  *
- * <p>Each partition is searched twice, taking turns ({@link io.lockchaos.checker.linear.Searches}):
+ * <p>Each partition is searched twice, taking turns ({@code Searches}):
  * in the lazy order, indeterminate calls are tried only where the search would otherwise
  * backtrack and only when they change the state (fast on long, almost sequential histories);
  * in the eager order, Porcupine's, each is tried where it was invoked (fast when most crashed
