@@ -31,8 +31,9 @@ final class Budget {
         return System.nanoTime() - deadline > 0;
     }
 
-    Duration timeLimit() {
-        return timeLimit;
+    /** "the time limit of 20.0 s", for the reasons of unknown answers. */
+    String limit() {
+        return "the time limit of " + timeLimit.toMillis() / 1000.0 + " s";
     }
 
     long maxConfigs() {

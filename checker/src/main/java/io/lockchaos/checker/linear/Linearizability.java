@@ -40,15 +40,20 @@ public final class Linearizability {
 
     public static <S, C> LinearizabilityResult check(History history, Model<S, C> model, CheckOptions options) {
         long start = System.nanoTime();
+        Budget budget = new Budget(start, options.timeLimit(), options.maxConfigs());
         List<Part<C>> parts;
         try {
-            parts = Part.split(history, model);
+            parts = Part.split(history, model, budget);
         } catch (ModelException e) {
             throw new ModelException(history.source() + ": " + e.getMessage());
+        } catch (Part.OutOfTime e) {
+            return new LinearizabilityResult(Validity.UNKNOWN, List.of(), budget.limit() + " ran out while the"
+                    + " history was split into partitions, after " + e.read + " of " + e.total + " operations;"
+                    + " nothing was searched (raise --time-limit)", new LinearizabilityResult.Stats(0, 0, 0,
+                    seconds(start)));
         }
-        Budget budget = new Budget(start, options.timeLimit(), options.maxConfigs());
         List<PartOutcome> outcomes = searchAll(model, parts, budget, options.threads());
-        return merge(parts, outcomes, start);
+        return merge(parts, outcomes, budget, start);
     }
 
     /**
@@ -87,7 +92,7 @@ public final class Linearizability {
         }
         for (int i = 0; i < outcomes.length; i++) {
             if (outcomes[i] == null) {
-                outcomes[i] = PartOutcome.unknown(parts.get(i).key(), label(parts.get(i))
+                outcomes[i] = PartOutcome.unknown(parts.get(i).key(), parts.get(i).label()
                         + ": the search was interrupted", 0);
             }
         }
@@ -99,7 +104,7 @@ public final class Linearizability {
         final int index;
         final Model<S, C> model;
         final Part<C> part;
-        Search<S, C> search;
+        Searches<S, C> search;
 
         Turn(int index, Model<S, C> model, Part<C> part) {
             this.index = index;
@@ -126,9 +131,7 @@ public final class Linearizability {
             return PartOutcome.cancelled(part.key(), 0);
         }
         if (turn.search == null && budget.expired()) {
-            return PartOutcome.unknown(part.key(), label(part) + " (" + part.size()
-                    + " operations) was not searched: the time limit of " + budget.timeLimit().toMillis() / 1000.0
-                    + " s ran out first (raise --time-limit)", 0);
+            return PartOutcome.notSearched(part.key(), part.size());
         }
         try {
             if (turn.search == null) {
@@ -138,19 +141,18 @@ public final class Linearizability {
                     return PartOutcome.invalid(part.key(), new DeadEnds<>(turn.model, part).refuted(refuted,
                             turn.model.init(), "no write, cas or initial value produces the value it needs"), 0);
                 }
-                turn.search = new Search<>(turn.model, part, budget);
+                turn.search = new Searches<>(turn.model, part, budget);
             }
             return turn.search.resume(SLICE);
         } catch (ModelException e) {
-            return PartOutcome.unknown(part.key(), label(part) + ": " + e.getMessage(), 0);
+            return PartOutcome.unknown(part.key(), part.label() + ": " + e.getMessage(), 0);
         } catch (OutOfMemoryError e) {
-            budget.stop();
-            String progress = turn.search == null ? "before its search started" : turn.search.progress();
-            long configurations = turn.search == null ? 0 : turn.search.configurations();
+            Progress progress = turn.search == null ? new Progress(0, part.size(), 0) : turn.search.progress();
             turn.search = null;
-            return PartOutcome.unknown(part.key(), label(part) + ": ran out of memory (" + e.getMessage()
-                    + "); " + progress + " (lower --max-configs, or give the JVM more heap with"
-                    + " LOCKCHAOS_JAVA_OPTS=-Xmx...)", configurations);
+            budget.stop();
+            return PartOutcome.unknown(part.key(), part.label() + ": ran out of memory (" + e.getMessage() + "); "
+                    + progress.describe() + " (lower --max-configs, or give the JVM more heap: LOCKCHAOS_JAVA_OPTS="
+                    + "\"-XX:+UseParallelGC -Xmx4g\" for ./lockchaos)", progress.configurations());
         }
     }
 
@@ -166,11 +168,8 @@ public final class Linearizability {
         }
     }
 
-    private static String label(Part<?> part) {
-        return part.key().isEmpty() ? "the history" : "partition '" + part.key() + "'";
-    }
-
-    private static <C> LinearizabilityResult merge(List<Part<C>> parts, List<PartOutcome> outcomes, long start) {
+    private static <C> LinearizabilityResult merge(List<Part<C>> parts, List<PartOutcome> outcomes, Budget budget,
+                                                   long start) {
         Validity valid = Validity.VALID;
         List<Counterexample> counterexamples = new ArrayList<>();
         List<String> reasons = new ArrayList<>();
@@ -179,6 +178,7 @@ public final class Linearizability {
         for (Part<C> part : parts) {
             operations += part.size();
         }
+        List<PartOutcome> unsearched = new ArrayList<>();
         for (PartOutcome outcome : outcomes) {
             configurations += outcome.configurations();
             if (outcome.cancelled()) {
@@ -187,13 +187,27 @@ public final class Linearizability {
             valid = valid.merge(outcome.valid());
             if (outcome.counterexample() != null) {
                 counterexamples.add(outcome.counterexample());
+            } else if (outcome.unsearched()) {
+                unsearched.add(outcome);
             } else if (outcome.valid() == Validity.UNKNOWN) {
                 reasons.add(outcome.reason());
             }
         }
+        if (!unsearched.isEmpty()) {
+            reasons.add(notSearched(unsearched, budget));
+        }
         String reason = valid == Validity.UNKNOWN ? String.join("; ", reasons) : "";
         return new LinearizabilityResult(valid, valid == Validity.INVALID ? counterexamples : List.of(), reason,
                 new LinearizabilityResult.Stats(parts.size(), operations, configurations, seconds(start)));
+    }
+
+    /** One reason for all the partitions the time limit left unsearched. */
+    private static String notSearched(List<PartOutcome> unsearched, Budget budget) {
+        int operations = unsearched.stream().mapToInt(PartOutcome::operations).sum();
+        String which = unsearched.size() == 1
+                ? Part.label(unsearched.get(0).key()) + " (" + operations + " operations) was"
+                : unsearched.size() + " partitions (" + operations + " operations) were";
+        return which + " not searched: " + budget.limit() + " ran out first (raise --time-limit)";
     }
 
     private static double seconds(long start) {

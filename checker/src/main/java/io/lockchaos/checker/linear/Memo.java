@@ -1,38 +1,54 @@
 package io.lockchaos.checker.linear;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
- * The configurations a search has already explored: (linearized set, model state) pairs, in
- * an open-addressing hash table. A linearized set is stored compactly (see {@link Search}):
- * a watermark, a small sorted array of determinate operations above it, and the
- * {@link InfoSet} of linearized indeterminate operations. Both are immutable and shared between
- * configurations, so a long, almost sequential history costs a few words per configuration.
+ * The configurations a search has already explored: (linearized set, model state) pairs. A
+ * linearized set is stored compactly (see {@link Search}): a watermark, the determinate
+ * operations linearized above it, and the {@link InfoSets} id of the linearized indeterminate
+ * ones; a state is stored as the number it was given when first seen. No object per
+ * configuration: each is a run of ints in pages of one big arena ({@code 16 + 4e} bytes with
+ * {@code e} operations above the watermark), found through an open-addressing table of arena
+ * addresses (8 bytes a slot, at most two thirds full). So the memory is a few tens of bytes
+ * per configuration, and the garbage collector sees a few large arrays, not millions of
+ * objects.
  */
 final class Memo {
 
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+    private static final int PAGE_BITS = 20;
+    private static final int PAGE = 1 << PAGE_BITS;
+    /** Ints before the extras: state id, watermark, info set id, extras count. */
+    private static final int HEAD = 4;
 
-    private Config[] table = new Config[1 << 10];
+    private int[][] pages = new int[1][];
+    private int page = -1;
+    private int used = PAGE;
+    /**
+     * Per slot, the upper half of a configuration's hash (the slot it wants, and a quick
+     * filter) over its arena address + 1 (0: a free slot); one array, so a probe touches one
+     * cache line.
+     */
+    private long[] slots = new long[1 << 10];
     private int size;
-
-    private record Config(long hash, int watermark, int[] extras, InfoSet infos, Object state) {
-    }
+    private final Map<Object, Integer> states = new HashMap<>();
 
     /** Remembers a configuration; false when it was already there. */
-    boolean add(long setHash, int watermark, int[] extras, InfoSet infos, Object state) {
-        long hash = mix(setHash ^ (state.hashCode() * GOLDEN));
-        int mask = table.length - 1;
-        int i = (int) hash & mask;
-        for (Config c = table[i]; c != null; c = table[i]) {
-            if (c.hash == hash && c.watermark == watermark && same(c.extras, extras)
-                    && c.infos.sameAs(infos) && c.state.equals(state)) {
+    boolean add(long setHash, int watermark, int[] extras, int infos, Object state) {
+        int stateId = states.computeIfAbsent(state, s -> states.size());
+        int hash = (int) (mix(setHash ^ ((stateId + 1L) * GOLDEN)) >>> 32);
+        int mask = slots.length - 1;
+        int i = hash & mask;
+        for (long slot = slots[i]; slot != 0; slot = slots[i]) {
+            if ((int) (slot >>> 32) == hash && matches((int) (slot - 1), stateId, watermark, extras, infos)) {
                 return false;
             }
             i = (i + 1) & mask;
         }
-        table[i] = new Config(hash, watermark, extras, infos, state);
-        if (++size * 2 > table.length) {
+        slots[i] = ((long) hash << 32) | (append(stateId, watermark, extras, infos) + 1L);
+        if (++size * 3L > slots.length * 2L) {
             grow();
         }
         return true;
@@ -42,21 +58,59 @@ final class Memo {
         return size;
     }
 
-    private static boolean same(int[] a, int[] b) {
-        return a == b || Arrays.equals(a, b);
+    /** How many bytes the memo holds (arena pages, table, states not counted): for the memory figures. */
+    long bytes() {
+        return (page + 1L) * PAGE * 4 + 8L * slots.length;
+    }
+
+    private boolean matches(int at, int stateId, int watermark, int[] extras, int infos) {
+        int[] p = pages[at >>> PAGE_BITS];
+        int o = at & (PAGE - 1);
+        if (p[o] != stateId || p[o + 1] != watermark || p[o + 2] != infos || p[o + 3] != extras.length) {
+            return false;
+        }
+        return Arrays.equals(p, o + HEAD, o + HEAD + extras.length, extras, 0, extras.length);
+    }
+
+    private int append(int stateId, int watermark, int[] extras, int infos) {
+        int length = HEAD + extras.length;
+        if (length > PAGE) {
+            throw new IllegalStateException(extras.length + " operations linearized above the watermark: more than a"
+                    + " memo page holds");
+        }
+        if (used + length > PAGE) {
+            if (page + 1 == 1 << (31 - PAGE_BITS)) {
+                throw new IllegalStateException("the memo is full: " + size + " configurations");
+            }
+            page++;
+            if (page == pages.length) {
+                pages = Arrays.copyOf(pages, pages.length * 2);
+            }
+            pages[page] = new int[PAGE];
+            used = 0;
+        }
+        int[] p = pages[page];
+        p[used] = stateId;
+        p[used + 1] = watermark;
+        p[used + 2] = infos;
+        p[used + 3] = extras.length;
+        System.arraycopy(extras, 0, p, used + HEAD, extras.length);
+        int at = (page << PAGE_BITS) | used;
+        used += length;
+        return at;
     }
 
     private void grow() {
-        Config[] old = table;
-        table = new Config[old.length * 2];
-        int mask = table.length - 1;
-        for (Config c : old) {
-            if (c != null) {
-                int i = (int) c.hash & mask;
-                while (table[i] != null) {
+        long[] old = slots;
+        slots = new long[old.length * 2];
+        int mask = slots.length - 1;
+        for (long slot : old) {
+            if (slot != 0) {
+                int i = (int) (slot >>> 32) & mask;
+                while (slots[i] != 0) {
                     i = (i + 1) & mask;
                 }
-                table[i] = c;
+                slots[i] = slot;
             }
         }
     }

@@ -5,6 +5,7 @@ import io.lockchaos.history.Operation;
 import io.lockchaos.history.Process;
 import io.lockchaos.checker.model.Model;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -24,17 +25,35 @@ record Part<C>(String key, List<Operation> operations, List<C> calls) {
         return operations.size();
     }
 
+    /** How the part is named in a reason: "the history", or "partition 'k'". */
+    String label() {
+        return label(key);
+    }
+
+    static String label(String key) {
+        return key.isEmpty() ? "the history" : "partition '" + key + "'";
+    }
+
     /**
      * Splits a history's client operations by the model's partitions, largest part first. An
      * operation that touches several partitions joins them into one part, named by its keys
-     * joined with '+'.
+     * joined with '+'. Keys are numbered as they are first seen, so the grouping is a
+     * union-find over ints. The deadline is checked as it goes: a history of millions of
+     * operations takes a while to read through.
+     *
+     * @throws OutOfTime when the budget's deadline passes first
      */
-    static <S, C> List<Part<C>> split(History history, Model<S, C> model) {
+    static <S, C> List<Part<C>> split(History history, Model<S, C> model, Budget budget) {
         List<Operation> kept = new ArrayList<>();
         List<C> calls = new ArrayList<>();
-        List<String> firstKeys = new ArrayList<>();
-        Map<String, String> parent = new HashMap<>();
-        for (Operation operation : history.operations()) {
+        Keys keys = new Keys();
+        int[] firstKeys = new int[64];
+        List<Operation> operations = history.operations();
+        for (int n = 0; n < operations.size(); n++) {
+            if ((n & 0xFFF) == 0 && budget.expired()) {
+                throw new OutOfTime(n, operations.size());
+            }
+            Operation operation = operations.get(n);
             if (!(operation.process() instanceof Process.Client)) {
                 continue;
             }
@@ -42,22 +61,18 @@ record Part<C>(String key, List<Operation> operations, List<C> calls) {
             if (call.isEmpty()) {
                 continue;
             }
-            List<String> keys = model.partitions(operation);
-            String first = keys.isEmpty() ? Model.WHOLE : keys.get(0);
-            parent.putIfAbsent(first, first);
-            for (int i = 1; i < keys.size(); i++) {
-                parent.putIfAbsent(keys.get(i), keys.get(i));
-                union(parent, first, keys.get(i));
+            if (kept.size() == firstKeys.length) {
+                firstKeys = Arrays.copyOf(firstKeys, firstKeys.length * 2);
             }
+            firstKeys[kept.size()] = keys.join(model.partitions(operation));
             kept.add(operation);
             calls.add(call.get());
-            firstKeys.add(first);
         }
-        Map<String, String> names = names(parent);
-        Map<String, Part<C>> parts = new LinkedHashMap<>();
+        String[] names = keys.names();
+        Map<Integer, Part<C>> parts = new LinkedHashMap<>();
         for (int i = 0; i < kept.size(); i++) {
-            String name = names.get(find(parent, firstKeys.get(i)));
-            Part<C> part = parts.computeIfAbsent(name, key -> new Part<>(key, new ArrayList<>(), new ArrayList<>()));
+            int root = keys.find(firstKeys[i]);
+            Part<C> part = parts.computeIfAbsent(root, r -> new Part<>(names[r], new ArrayList<>(), new ArrayList<>()));
             part.operations.add(kept.get(i));
             part.calls.add(calls.get(i));
         }
@@ -66,35 +81,74 @@ record Part<C>(String key, List<Operation> operations, List<C> calls) {
         return result;
     }
 
-    private static String find(Map<String, String> parent, String key) {
-        String root = key;
-        while (!parent.get(root).equals(root)) {
-            root = parent.get(root);
-        }
-        for (String k = key; !k.equals(root); ) {
-            String up = parent.get(k);
-            parent.put(k, root);
-            k = up;
-        }
-        return root;
-    }
+    /** Thrown by {@link #split} when the deadline passes, with how far it got. */
+    static final class OutOfTime extends RuntimeException {
+        final int read;
+        final int total;
 
-    private static void union(Map<String, String> parent, String a, String b) {
-        String ra = find(parent, a);
-        String rb = find(parent, b);
-        if (!ra.equals(rb)) {
-            parent.put(rb, ra);
+        OutOfTime(int read, int total) {
+            super(null, null, false, false);
+            this.read = read;
+            this.total = total;
         }
     }
 
-    /** Each group's name: its one key, or its keys sorted and joined with '+'. */
-    private static Map<String, String> names(Map<String, String> parent) {
-        Map<String, TreeSet<String>> members = new HashMap<>();
-        for (String key : List.copyOf(parent.keySet())) {
-            members.computeIfAbsent(find(parent, key), root -> new TreeSet<>()).add(key);
+    /** The partition keys seen, numbered, with a union-find over the numbers. */
+    private static final class Keys {
+        private final Map<String, Integer> ids = new HashMap<>();
+        private final List<String> names = new ArrayList<>();
+        private int[] parent = new int[16];
+
+        /** Numbers the keys, joins them into one group and answers the first one's number. */
+        int join(List<String> keys) {
+            int first = id(keys.isEmpty() ? Model.WHOLE : keys.get(0));
+            for (int i = 1; i < keys.size(); i++) {
+                int a = find(first);
+                int b = find(id(keys.get(i)));
+                if (a != b) {
+                    parent[b] = a;
+                }
+            }
+            return first;
         }
-        Map<String, String> names = new HashMap<>();
-        members.forEach((root, keys) -> names.put(root, String.join("+", keys)));
-        return names;
+
+        private int id(String key) {
+            Integer known = ids.get(key);
+            if (known != null) {
+                return known;
+            }
+            int id = names.size();
+            ids.put(key, id);
+            names.add(key);
+            if (id == parent.length) {
+                parent = Arrays.copyOf(parent, id * 2);
+            }
+            parent[id] = id;
+            return id;
+        }
+
+        int find(int key) {
+            int root = key;
+            while (parent[root] != root) {
+                root = parent[root];
+            }
+            for (int k = key; k != root; ) {
+                int up = parent[k];
+                parent[k] = root;
+                k = up;
+            }
+            return root;
+        }
+
+        /** Each group's name, by its root's number: its one key, or its keys sorted and joined with '+'. */
+        String[] names() {
+            Map<Integer, TreeSet<String>> members = new HashMap<>();
+            for (int id = 0; id < names.size(); id++) {
+                members.computeIfAbsent(find(id), root -> new TreeSet<>()).add(names.get(id));
+            }
+            String[] out = new String[names.size()];
+            members.forEach((root, keys) -> out[root] = String.join("+", keys));
+            return out;
+        }
     }
 }
