@@ -70,14 +70,19 @@ class ScheduleRunnerTest {
                 "t=4000 healAll"), nemesis.log);
     }
 
+    /** Each injection of a {@code kind} fault takes {@code lasts} of the fake clock. */
+    private void slowInjectionsOf(Class<? extends FaultSpec> kind, Duration lasts) {
+        nemesis.onInject = f -> {
+            if (kind.isInstance(f)) {
+                clock.now += lasts.toNanos();
+            }
+        };
+    }
+
     @Test
     void aDurationCountsFromWhenTheFaultIsInForce() {
         Schedule s = Schedule.parse("t", "at 1s pause worker-1,worker-2 for 5s\nat 2s clock redis-1 +30s for 1s\n");
-        nemesis.onInject = f -> {
-            if (f instanceof FaultSpec.Pause) {
-                clock.now += Duration.ofMillis(2500).toNanos();
-            }
-        };
+        slowInjectionsOf(FaultSpec.Pause.class, Duration.ofMillis(2500));
         new ScheduleRunner(nemesis, clock).run(s);
         assertEquals(List.of(
                 "t=3500 inject pause worker-1,worker-2",
@@ -92,11 +97,7 @@ class ScheduleRunnerTest {
         // Both later steps start after the kill's scripted end (3 s), so both wait for its heal.
         Schedule s = Schedule.parse("t", "at 1s kill redis-1 for 2s\nat 3s pause redis-1 for 1s\n"
                 + "at 3500ms clock redis-2 +30s for 1s\n");
-        nemesis.onInject = f -> {
-            if (f instanceof FaultSpec.Kill) {
-                clock.now += Duration.ofMillis(1500).toNanos();
-            }
-        };
+        slowInjectionsOf(FaultSpec.Kill.class, Duration.ofMillis(1500));
         new ScheduleRunner(nemesis, clock).run(s);
         assertEquals(List.of(
                 "t=2500 inject kill redis-1",
