@@ -5,8 +5,9 @@ import java.io.PrintWriter;
 import java.time.Duration;
 
 /**
- * {@code lockchaos run}'s answer to a Docker engine that stops mid-run: the run is not carried
- * out (exit 2) and says what it recorded. Normally the run's own thread sees the engine gone
+ * The CLI's answer to a Docker engine that stops mid-run, for {@code run} and for each run of
+ * {@code matrix}, {@code explore} and {@code shrink}: the run is not carried out (exit 2) and
+ * says what it recorded. Normally the run's own thread sees the engine gone
  * within seconds ({@link Run#engineLost()}) and ends; if it is stuck in a call the engine never
  * answers, this guard waits {@link #GRACE}, says the same and ends the process itself (the
  * history is written line by line, so nothing recorded is lost), so a run never hangs.

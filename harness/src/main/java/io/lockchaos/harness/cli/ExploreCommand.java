@@ -119,7 +119,8 @@ public final class ExploreCommand implements Callable<Integer> {
         ExploreSummary summary;
         try (PrintWriter runLog = new PrintWriter(Files.newBufferedWriter(log), true)) {
             RunTrials trials = new RunTrials(dir, runLog::println,
-                    problem -> err.println("lockchaos: " + problem));
+                    problem -> err.println("lockchaos: " + problem),
+                    run -> EngineGuard.start(run, err)::interrupt);
             summary = new Exploration(setup, trials, keepAll, l -> {
                 err.println("lockchaos: explore " + l);
                 err.flush();

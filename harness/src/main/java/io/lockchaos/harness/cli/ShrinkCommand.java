@@ -124,7 +124,8 @@ public final class ShrinkCommand implements Callable<Integer> {
         err.flush();
         Shrinker.Result result;
         try (PrintWriter runLog = new PrintWriter(Files.newBufferedWriter(log), true)) {
-            RunTrials trials = new RunTrials(out, runLog::println, problem -> err.println("lockchaos: " + problem));
+            RunTrials trials = new RunTrials(out, runLog::println, problem -> err.println("lockchaos: " + problem),
+                    run -> EngineGuard.start(run, err)::interrupt);
             int[] n = {0};
             result = new Shrinker(trials, kept, tries, minFails, step -> {
                 err.println(line(++n[0], step, kept));

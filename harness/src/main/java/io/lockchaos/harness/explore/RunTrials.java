@@ -12,22 +12,27 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Real runs: each {@link Run} on its own cluster, its results under {@code root}. The run's own
  * progress lines go to {@code progress} (a file, or nowhere); what went wrong with a run that
  * could not be carried out goes to {@code problems}, one line, and the trial counts as unknown.
+ * {@code guard} watches each run while it executes (the CLI's answer to a Docker engine that
+ * stops mid-run) and is stopped by the {@link Runnable} it returns.
  */
 public final class RunTrials implements Trials {
 
     private final Path root;
     private final Consumer<String> progress;
     private final Consumer<String> problems;
+    private final Function<Run, Runnable> guard;
 
-    public RunTrials(Path root, Consumer<String> progress, Consumer<String> problems) {
+    public RunTrials(Path root, Consumer<String> progress, Consumer<String> problems, Function<Run, Runnable> guard) {
         this.root = root;
         this.progress = progress;
         this.problems = problems;
+        this.guard = guard;
     }
 
     @Override
@@ -40,6 +45,7 @@ public final class RunTrials implements Trials {
             problems.accept("the run was refused: " + e.getMessage().lines().findFirst().orElse(""));
             return new Trial(Optional.empty(), false, Map.of(), scenario.schedule(), seconds(start));
         }
+        Runnable unguard = guard.apply(run);
         try (run) {
             RunOutcome outcome = run.execute();
             Map<String, Validity> verdicts = new LinkedHashMap<>();
@@ -51,6 +57,8 @@ public final class RunTrials implements Trials {
             problems.accept("the run failed (" + why.lines().findFirst().orElse("") + "); what it recorded, and the"
                     + " whole message, are in " + run.results().dir());
             return new Trial(Optional.of(run.results().dir()), false, Map.of(), played(run, scenario), seconds(start));
+        } finally {
+            unguard.run();
         }
     }
 
