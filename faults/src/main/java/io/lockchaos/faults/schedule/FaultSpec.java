@@ -3,6 +3,7 @@ package io.lockchaos.faults.schedule;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 
 /**
  * One fault, as data: what to do to which nodes, read and drawn by its fault package
@@ -25,6 +26,16 @@ public sealed interface FaultSpec {
     /** The lock-service nodes it acts against besides its targets (those after {@code from}); none for most. */
     default List<String> from() {
         return List.of();
+    }
+
+    /**
+     * This fault with each of its worker targets renamed by {@code rename} (names it does not
+     * know it returns as they are): a pause and a workers' cut-off can name workers, and the run
+     * (resolving {@code holder-<lane>}) and shrink (aiming at it) rename them; every other fault
+     * stays as it is.
+     */
+    default FaultSpec renameWorkers(UnaryOperator<List<String>> rename) {
+        return this;
     }
 
     /** The case of {@code cases} for this kind of fault. */
@@ -76,6 +87,11 @@ public sealed interface FaultSpec {
         @Override
         public String script() {
             return "pause " + String.join(",", targets);
+        }
+
+        @Override
+        public FaultSpec renameWorkers(UnaryOperator<List<String>> rename) {
+            return new Pause(rename.apply(targets));
         }
 
         @Override
@@ -211,6 +227,11 @@ public sealed interface FaultSpec {
         public String script() {
             return "partition workers" + (targets.isEmpty() ? "" : " " + String.join(",", targets))
                     + (from.isEmpty() ? "" : " from " + String.join(",", from));
+        }
+
+        @Override
+        public FaultSpec renameWorkers(UnaryOperator<List<String>> rename) {
+            return new CutOff(rename.apply(targets), from);
         }
 
         @Override

@@ -172,17 +172,9 @@ public final class Shrinker {
      * luck, the holder alias makes the kept step hit a holder every time.
      */
     static ScheduledFault atHolders(Scenario s, ScheduledFault f) {
-        UnaryOperator<List<String>> aim = targets -> targets.stream().map(t -> s.lanes().stream()
+        FaultSpec aimed = f.fault().renameWorkers(targets -> targets.stream().map(t -> s.lanes().stream()
                 .filter(l -> l.workerNames().contains(t)).map(Lane::holderAlias).findFirst().orElse(t))
-                .distinct().toList();
-        FaultSpec aimed;
-        if (f.fault() instanceof FaultSpec.Pause p) {
-            aimed = new FaultSpec.Pause(aim.apply(p.targets()));
-        } else if (f.fault() instanceof FaultSpec.CutOff c && !c.targets().isEmpty()) {
-            aimed = new FaultSpec.CutOff(aim.apply(c.targets()), c.from());
-        } else {
-            return f;
-        }
+                .distinct().toList());
         return aimed.equals(f.fault()) ? f : new ScheduledFault(f.at(), aimed, f.duration());
     }
 

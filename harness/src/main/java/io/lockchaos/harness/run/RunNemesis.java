@@ -115,13 +115,7 @@ final class RunNemesis implements Nemesis {
 
     @Override
     public ActiveFault inject(FaultSpec fault) {
-        if (fault instanceof FaultSpec.Pause p) {
-            return nemesis.inject(new FaultSpec.Pause(resolve(p.targets())));
-        }
-        if (fault instanceof FaultSpec.CutOff c) {
-            return nemesis.inject(new FaultSpec.CutOff(resolve(c.targets()), c.from()));
-        }
-        return nemesis.inject(fault);
+        return nemesis.inject(fault.renameWorkers(this::resolve));
     }
 
     /**
