@@ -6,7 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The text form of durations in fault lines: {@code 500ms}, {@code 5s}, {@code 1.5s}, {@code 2m}. */
-public final class Durations {
+final class Durations {
 
     private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");
 
@@ -14,7 +14,7 @@ public final class Durations {
     }
 
     /** Parses a duration; null when the word is not one. */
-    public static Duration parse(String word) {
+    static Duration parse(String word) {
         Matcher m = FORM.matcher(word);
         if (!m.matches()) {
             return null;

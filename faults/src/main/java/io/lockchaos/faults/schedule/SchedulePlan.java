@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * What a schedule field says: a scripted {@link Schedule}, or one line
@@ -37,6 +38,28 @@ public sealed interface SchedulePlan {
         @Override
         public Schedule resolve(long seed, Duration length, FaultMenu menu) {
             return RandomSchedule.generate(seed, length, interval, menu.only(kinds));
+        }
+
+        /**
+         * The plan of a fault every {@code interval} ({@code 5s}) drawn from the kinds named
+         * {@code kindWords} (every drawable kind when none is named).
+         *
+         * @throws RuntimeException made by {@code error} from what is wrong with either
+         */
+        public static Random read(String interval, List<String> kindWords, Function<String, RuntimeException> error) {
+            Duration every = Durations.parse(interval);
+            if (every == null || every.isZero() || every.isNegative()) {
+                throw error.apply("'" + interval + "' is not a positive interval such as 5s or 1500ms");
+            }
+            if (kindWords.isEmpty()) {
+                return new Random(every, EnumSet.copyOf(FaultKind.drawable()));
+            }
+            Set<FaultKind> kinds = EnumSet.noneOf(FaultKind.class);
+            for (String word : kindWords) {
+                kinds.add(FaultKind.of(word).orElseThrow(() -> error.apply(
+                        "'" + word + "' is not a kind of fault; kinds: " + FaultKind.words())));
+            }
+            return new Random(every, kinds);
         }
 
         /** The line that {@link SchedulePlan#parse} reads back into this plan. */
@@ -83,19 +106,7 @@ public sealed interface SchedulePlan {
             throw new FaultSyntaxException(source, line, content,
                     "a random schedule reads 'random every INTERVAL [KIND,...]' with kinds from: " + FaultKind.words());
         }
-        Duration interval = Durations.parse(words[2]);
-        if (interval == null || interval.isZero() || interval.isNegative()) {
-            throw new FaultSyntaxException(source, line, content,
-                    "'" + words[2] + "' is not a positive interval such as 5s or 1500ms");
-        }
-        if (words.length == 3) {
-            return new Random(interval, EnumSet.copyOf(FaultKind.drawable()));
-        }
-        Set<FaultKind> kinds = EnumSet.noneOf(FaultKind.class);
-        for (String word : List.of(words[3].split(","))) {
-            kinds.add(FaultKind.of(word).orElseThrow(() -> new FaultSyntaxException(source, line, content,
-                    "'" + word + "' is not a kind of fault; kinds: " + FaultKind.words())));
-        }
-        return new Random(interval, kinds);
+        return Random.read(words[2], words.length == 3 ? List.of() : List.of(words[3].split(",")),
+                problem -> new FaultSyntaxException(source, line, content, problem));
     }
 }

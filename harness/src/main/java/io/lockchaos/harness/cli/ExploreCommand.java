@@ -1,7 +1,6 @@
 package io.lockchaos.harness.cli;
 
-import io.lockchaos.faults.schedule.Durations;
-import io.lockchaos.faults.schedule.FaultKind;
+import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.history.LockchaosException;
 import io.lockchaos.harness.cluster.ProjectRoot;
 import io.lockchaos.harness.explore.ExploreException;
@@ -16,7 +15,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
@@ -96,17 +94,9 @@ public final class ExploreCommand implements Callable<Integer> {
         return RunCommand.engineReady(err) ? explore(base, setup, err) : RunCommand.EXIT_FAILED;
     }
 
-    /** {@code --every} and {@code --faults} on their own, so an error names the option, not a line of a schedule. */
+    /** {@code --every} and {@code --faults} read as the plan they make, so an error names the options, not a schedule line. */
     private void checkOptions() {
-        Duration interval = Durations.parse(every);
-        if (interval == null || interval.isZero() || interval.isNegative()) {
-            throw new ExploreException("--every " + every + ": not a positive interval such as 4s or 1500ms");
-        }
-        for (String word : faults) {
-            if (FaultKind.of(word).isEmpty()) {
-                throw new ExploreException("--faults " + word + ": not a kind of fault; kinds: " + FaultKind.words());
-            }
-        }
+        SchedulePlan.Random.read(every, faults, problem -> new ExploreException("--every/--faults: " + problem));
     }
 
     private int explore(Scenario base, ExploreSummary.Setup setup, PrintWriter err) {

@@ -25,11 +25,11 @@ class ExploreCommandTest {
     @Test
     void exploreRefusesBadOptions() {
         refused("--runs is 0; give 1 or more", "explore", "redis-naive-pause", "--runs", "0");
-        refused("--faults clok: not a kind of fault; kinds: pause, clock",
+        refused("--every/--faults: 'clok' is not a kind of fault; kinds: pause, clock",
                 "explore", "redis-naive-pause", "--runs", "2", "--faults", "pause,clok");
-        refused("--every soon: not a positive interval such as 4s",
+        refused("--every/--faults: 'soon' is not a positive interval such as 5s",
                 "explore", "redis-naive-pause", "--runs", "2", "--every", "soon");
-        refused("--every 0s: not a positive interval", "explore", "redis-naive-pause", "--runs", "2", "--every", "0s");
+        refused("--every/--faults: '0s' is not a positive interval", "explore", "redis-naive-pause", "--runs", "2", "--every", "0s");
         refused("--shard 3/2 is no shard", "explore", "redis-naive-pause", "--runs", "2", "--shard", "3/2");
         refused("--runs", "explore", "redis-naive-pause");
     }
