@@ -83,9 +83,7 @@ public final class EngineWatch implements AutoCloseable {
                     firstMiss = LocalTime.now().truncatedTo(ChronoUnit.SECONDS) + " (" + failure.get() + ")";
                 }
                 if (misses >= MISSES) {
-                    lost.set("the Docker engine at " + host + " stopped answering: no answer to " + misses
-                            + " pings in a row, the first at " + firstMiss);
-                    ANY_LOST.set(true);
+                    declareLost(firstMiss);
                     return;
                 }
             }
@@ -147,9 +145,7 @@ public final class EngineWatch implements AutoCloseable {
             firstMiss = firstMiss != null ? firstMiss
                     : LocalTime.now().truncatedTo(ChronoUnit.SECONDS) + " (" + failure.get() + ")";
             if (miss + 1 == MISSES) {
-                lost.compareAndSet(null, "the Docker engine at " + host + " stopped answering: no answer to " + MISSES
-                        + " pings in a row, the first at " + firstMiss);
-                ANY_LOST.set(true);
+                declareLost(firstMiss);
             } else {
                 try {
                     Thread.sleep(every.toMillis());
@@ -160,6 +156,13 @@ public final class EngineWatch implements AutoCloseable {
             }
         }
         return lost();
+    }
+
+    /** Records the engine as gone ({@link #MISSES} pings in a row unanswered, the first at {@code firstMiss}); the first reason stays. */
+    private void declareLost(String firstMiss) {
+        lost.compareAndSet(null, "the Docker engine at " + host + " stopped answering: no answer to " + MISSES
+                + " pings in a row, the first at " + firstMiss);
+        ANY_LOST.set(true);
     }
 
     /** Why the engine is considered gone, once it is; empty while it answers. */
