@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.jar.JarFile;
 
 /**
@@ -33,14 +34,9 @@ public final class NodeJar {
      * @throws ClusterException when none is found or the named one lacks a class the containers run, saying how to build it
      */
     public static Path find() {
-        String configured = System.getProperty(PROPERTY, System.getenv(ENV));
-        if (configured != null && !configured.isBlank()) {
-            Path jar = Path.of(configured).toAbsolutePath();
-            if (!holdsNodes(jar)) {
-                throw new ClusterException(PROPERTY + " / " + ENV + " is " + jar + ", which is no jar holding "
-                        + String.join(", ", NEEDED) + "; point it at node/target/lockchaos-node.jar");
-            }
-            return jar;
+        Optional<Path> configured = configured();
+        if (configured.isPresent()) {
+            return configured.get();
         }
         Path built = ProjectRoot.find().resolve("node").resolve("target").resolve("lockchaos-node.jar");
         if (!holdsNodes(built)) {
@@ -49,6 +45,25 @@ public final class NodeJar {
                     + ENV + " to a jar holding " + String.join(", ", NEEDED));
         }
         return built.toAbsolutePath();
+    }
+
+    /**
+     * The jar {@code lockchaos.nodeJar} or {@code LOCKCHAOS_NODE_JAR} names, if either is set
+     * (a run checks it before it starts anything).
+     *
+     * @throws ClusterException when the named file is no jar holding the classes the containers run
+     */
+    public static Optional<Path> configured() {
+        String configured = System.getProperty(PROPERTY, System.getenv(ENV));
+        if (configured == null || configured.isBlank()) {
+            return Optional.empty();
+        }
+        Path jar = Path.of(configured).toAbsolutePath();
+        if (!holdsNodes(jar)) {
+            throw new ClusterException(PROPERTY + " / " + ENV + " is " + jar + ", which is no jar holding "
+                    + String.join(", ", NEEDED) + "; point it at node/target/lockchaos-node.jar");
+        }
+        return Optional.of(jar);
     }
 
     private static boolean holdsNodes(Path jar) {

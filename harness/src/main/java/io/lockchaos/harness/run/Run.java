@@ -5,6 +5,7 @@ import io.lockchaos.checker.CheckResult;
 import io.lockchaos.history.History;
 import io.lockchaos.harness.cluster.NodeJar;
 import io.lockchaos.harness.cluster.Cluster;
+import io.lockchaos.harness.cluster.ClusterException;
 import io.lockchaos.harness.cluster.ClusterOptions;
 import io.lockchaos.harness.cluster.Clusters;
 import io.lockchaos.harness.cluster.EngineWatch;
@@ -83,6 +84,11 @@ public final class Run implements AutoCloseable {
     public static Run create(Scenario scenario, Path resultsRoot, Consumer<String> progress) {
         ScenarioCheck.check(scenario, ScenarioCheck.Where.file(scenario.name()), Path.of("").toAbsolutePath());
         SchedulePlan plan = SchedulePlan.parse(scenario.name() + " schedule", scenario.schedule());
+        try {
+            NodeJar.configured(); // a lockchaos.nodeJar that names no node jar is refused before anything starts
+        } catch (ClusterException e) {
+            throw new ScenarioException(e.getMessage(), e);
+        }
         ResultsDir dir = ResultsDir.create(resultsRoot, scenario.name(), LocalDateTime.now());
         Run run = new Run(scenario, plan, dir, progress);
         run.resolved.putAll(resolved(plan));

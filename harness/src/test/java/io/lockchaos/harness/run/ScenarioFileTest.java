@@ -250,4 +250,23 @@ class ScenarioFileTest {
             assertTrue(json.contains("random every 4s pause,kill: drawn once the cluster is up"), json);
         }
     }
+
+    @Test
+    void aNodeJarSettingThatNamesNoJarIsRefusedBeforeAnyFolderIsMade(@TempDir Path dir) throws java.io.IOException {
+        Scenario s = ScenarioFile.parse(BASE, "s1.json");
+        String before = System.getProperty("lockchaos.nodeJar");
+        System.setProperty("lockchaos.nodeJar", dir.resolve("no-such.jar").toString());
+        try {
+            ScenarioException e = assertThrows(ScenarioException.class, () -> Run.create(s, dir.resolve("results"), l -> { }));
+            assertTrue(e.getMessage().contains("lockchaos.nodeJar / LOCKCHAOS_NODE_JAR is " + dir.resolve("no-such.jar")),
+                    e.getMessage());
+            assertFalse(Files.exists(dir.resolve("results")), "no results folder");
+        } finally {
+            if (before == null) {
+                System.clearProperty("lockchaos.nodeJar");
+            } else {
+                System.setProperty("lockchaos.nodeJar", before);
+            }
+        }
+    }
 }
