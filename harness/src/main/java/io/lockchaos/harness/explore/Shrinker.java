@@ -17,8 +17,10 @@ import java.util.function.UnaryOperator;
  * Cuts a failing run down: delta debugging over the schedule's steps first, then each kept
  * step's named workers swapped for their lane's lock holder, then the numbers,
  * each halved while the failure stays (a step's duration, its start, the workers per lane, the
- * workload's length). A candidate runs up to {@code tries} times and fails when at least
- * {@code minFails} runs have {@code check} invalid; it stops early once that is settled.
+ * workload's length). A duration whose half no longer fails is then tried once at three
+ * quarters, halfway between the half that passed and the length that fails. A candidate runs
+ * up to {@code tries} times and fails when at least {@code minFails} runs have {@code check}
+ * invalid; it stops early once that is settled.
  */
 public final class Shrinker {
 
@@ -95,6 +97,8 @@ public final class Shrinker {
             best = whileFailing(best, "step " + (i + 1) + " aimed at the lock holder", s -> step(s, at, f -> atHolders(s, f)));
             best = whileFailing(best, "step " + (i + 1) + "'s duration", s -> step(s, at, f -> f.duration()
                     .map(d -> new ScheduledFault(f.at(), f.fault(), Optional.of(half(d)))).orElse(f)));
+            best = once(best, "step " + (i + 1) + "'s duration, a quarter off", s -> step(s, at, f -> f.duration()
+                    .map(d -> new ScheduledFault(f.at(), f.fault(), Optional.of(threeQuarters(d)))).orElse(f)));
             best = whileFailing(best, "step " + (i + 1) + "'s start", s -> step(s, at,
                     f -> new ScheduledFault(half(f.at()), f.fault(), f.duration())));
         }
@@ -105,7 +109,16 @@ public final class Shrinker {
 
     /** Applies {@code change} to the best so far while the result still fails and still changes. */
     private Best whileFailing(Best best, String what, UnaryOperator<Scenario> change) {
-        while (true) {
+        return whileFailing(best, what, change, Integer.MAX_VALUE);
+    }
+
+    /** Applies {@code change} to the best so far once, kept if the result still fails. */
+    private Best once(Best best, String what, UnaryOperator<Scenario> change) {
+        return whileFailing(best, what, change, 1);
+    }
+
+    private Best whileFailing(Best best, String what, UnaryOperator<Scenario> change, int times) {
+        for (int n = 0; n < times; n++) {
             Scenario next = change.apply(best.scenario());
             if (next.equals(best.scenario())) {
                 return best;
@@ -116,6 +129,7 @@ public final class Shrinker {
             }
             best = new Best(next, step);
         }
+        return best;
     }
 
     /** The smallest failing scenario so far and the candidate that showed it fail. */
@@ -181,6 +195,12 @@ public final class Shrinker {
     /** Half of {@code d}, rounded to 100 ms, but not below {@link #FLOOR}; {@code d} itself when already there. */
     static Duration half(Duration d) {
         long ms = Math.max(FLOOR.toMillis(), Math.round(d.toMillis() / 200.0) * 100);
+        return ms >= d.toMillis() ? d : Duration.ofMillis(ms);
+    }
+
+    /** Three quarters of {@code d}, rounded to 100 ms, but not below {@link #FLOOR}; {@code d} itself when already there. */
+    static Duration threeQuarters(Duration d) {
+        long ms = Math.max(FLOOR.toMillis(), Math.round(d.toMillis() * 0.75 / 100.0) * 100);
         return ms >= d.toMillis() ? d : Duration.ofMillis(ms);
     }
 

@@ -87,6 +87,17 @@ class ShrinkerTest {
     }
 
     @Test
+    void triesThreeQuartersOfADurationWhoseHalfPasses() {
+        Scenario start = PAUSE.withSchedule("at 1s pause worker-1 for 4s\n").withDuration(Duration.ofSeconds(8));
+        Predicate<Scenario> pausedThreeSeconds = s -> s.workers() >= 2 && Shrinker.schedule(s).steps().stream()
+                .anyMatch(f -> f.duration().orElseThrow().compareTo(Duration.ofMillis(2900)) >= 0);
+        Shrinker.Result result = new Shrinker(trials(pausedThreeSeconds), "mutex", 3, 2, s -> { }).shrink(start);
+        assertEquals("at 500ms pause holder-unfenced for 3s\n", result.scenario().schedule(),
+                "4 s halved to 2 s passes, so 3 s is tried and kept");
+        assertTrue(result.steps().stream().anyMatch(st -> st.what().contains("a quarter off") && st.failing()));
+    }
+
+    @Test
     void keepsTheNamedWorkerWhenTheHolderAliasDoesNotFail() {
         Scenario start = PAUSE.withSchedule(RANDOM).withDuration(Duration.ofSeconds(20));
         Shrinker.Result result = new Shrinker(trials(ShrinkerTest::worker1PausedLongEnough), "mutex", 3, 2, s -> { })
