@@ -87,6 +87,17 @@ class ShrinkerTest {
     }
 
     @Test
+    void aRecordedRunThatDoesNotFailAgainGetsItsPausedWorkersAimedAtTheHolders() {
+        Predicate<Scenario> holderPaused = s -> pausedLongEnough(s) && s.schedule().contains("holder-unfenced");
+        Scenario start = PAUSE.withSchedule(RANDOM).withDuration(Duration.ofSeconds(20));
+        Shrinker.Result result = new Shrinker(trials(holderPaused), "mutex", 3, 2, s -> { }).shrink(start);
+        assertTrue(result.reproduced(), "the aimed schedule fails where the recorded one did not");
+        assertFalse(result.steps().get(0).failing());
+        assertTrue(result.steps().get(1).failing() && result.steps().get(1).what().contains("aimed"));
+        assertEquals("at 500ms pause holder-unfenced for 2s\n", result.scenario().schedule());
+    }
+
+    @Test
     void triesThreeQuartersOfADurationWhoseHalfPasses() {
         Scenario start = PAUSE.withSchedule("at 1s pause worker-1 for 4s\n").withDuration(Duration.ofSeconds(8));
         Predicate<Scenario> pausedThreeSeconds = s -> s.workers() >= 2 && Shrinker.schedule(s).steps().stream()
