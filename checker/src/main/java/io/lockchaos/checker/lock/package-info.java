@@ -9,7 +9,8 @@
  *   <li>{@link io.lockchaos.checker.lock.MutexCheck} ({@code mutex}) asks the linearizability
  *       search whether acquires and releases, per lock, could have happened one at a time on
  *       an owner mutex. It judges the lock service: a lease that expired under a holder that
- *       never released shows up here.</li>
+ *       never released shows up here. A linear sweep ({@code MutexSweep}) first looks for two
+ *       grants that overlap whatever their order, so a long invalid history needs no search.</li>
  *   <li>{@link io.lockchaos.checker.lock.HoldsCheck} ({@code holds}) judges what clients
  *       <em>believed</em>: the interval from a grant to its release is a time the client
  *       thought it held the lock, and two processes' intervals must not overlap.</li>

@@ -73,6 +73,11 @@ final class BenchCommand implements Callable<Integer> {
             description = "Whole-process timings instead: each command in a new JVM, --runs times (median, min, max).")
     private boolean cold;
 
+    @Option(names = "--reading",
+            description = "Reading rates instead: lock histories of each --lock-sizes size as EDN and as JSON lines, "
+                    + "each read --runs times round by round (median events/s, and each rate over the smallest size's).")
+    private boolean reading;
+
     @Option(names = "--cold-lock-events", paramLabel = "N", defaultValue = "1000000",
             description = "With --cold: events in the generated lock histories; 0 leaves them out (default: ${DEFAULT-VALUE}).")
     private int coldLockEvents;
@@ -98,6 +103,19 @@ final class BenchCommand implements Callable<Integer> {
         if (coldLockEvents < 0) {
             spec.commandLine().getErr().println("lockchaos bench: --cold-lock-events must be 0 or more, got " + coldLockEvents);
             return Main.EXIT_USAGE;
+        }
+        if (reading && cold) {
+            spec.commandLine().getErr().println("lockchaos bench: give --reading or --cold, not both");
+            return Main.EXIT_USAGE;
+        }
+        if (reading) {
+            Path work = temporaryFolder("lockchaos-bench-reading");
+            try {
+                new ReadingBench(out, runs).run(work, lockSizes);
+            } finally {
+                deleteTree(work);
+            }
+            return 0;
         }
         Path dir = corpus != null ? corpus : defaultCorpus();
         if (!skipCorpus && !Files.isRegularFile(dir.resolve("EXPECTED.tsv"))) {
@@ -129,18 +147,21 @@ final class BenchCommand implements Callable<Integer> {
                 }
             }
         }
-        Path work;
-        try {
-            work = Files.createTempDirectory("lockchaos-bench-cold");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a temporary folder for the cold bench", e);
-        }
+        Path work = temporaryFolder("lockchaos-bench-cold");
         try {
             List<ColdBench.Case> cases = ColdBench.standardCases(work, etcd, skipLock ? 0 : coldLockEvents);
             List<String> comparison = compare == null ? List.of() : List.of(compare.trim().split("\\s+"));
             return new ColdBench(out, runs).run(cases, comparison) ? 0 : 1;
         } finally {
             deleteTree(work);
+        }
+    }
+
+    private static Path temporaryFolder(String prefix) {
+        try {
+            return Files.createTempDirectory(prefix);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a temporary folder for the bench", e);
         }
     }
 
@@ -259,34 +280,8 @@ final class BenchCommand implements Callable<Integer> {
             }
             line.append(String.format(Locale.ROOT, "; all four %.3f s (medians of %d)", total, runs));
             out.println(line);
-            readingRate(history, out);
             out.flush();
         }
-    }
-
-    /** Writes the history as EDN and as JSON lines and times reading each back (median of --runs). */
-    private void readingRate(History history, PrintWriter out) {
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  reading %,d events:", history.size()));
-        for (String extension : List.of("edn", "jsonl")) {
-            Path file = null;
-            try {
-                file = Files.createTempFile("lockchaos-bench", "." + extension);
-                HistoryFormats.write(file, history);
-                double[] times = new double[runs];
-                for (int r = 0; r < runs; r++) {
-                    long start = System.nanoTime();
-                    HistoryFormats.read(file);
-                    times[r] = (System.nanoTime() - start) / 1e9;
-                }
-                double m = median(times);
-                line.append(String.format(Locale.ROOT, " %s %.3f s (%,.0f events/s, %,d bytes)", extension, m,
-                        history.size() / m, Files.size(file)));
-                Files.delete(file);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write or remove " + file, e);
-            }
-        }
-        out.println(line.append(", medians of ").append(runs));
     }
 
     static double median(double[] values) {

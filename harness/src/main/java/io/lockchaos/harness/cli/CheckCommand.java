@@ -80,6 +80,12 @@ final class CheckCommand implements Callable<Integer> {
             description = "Also run the history through Knossos (needs a build with -Pknossos).")
     private boolean knossos;
 
+    @Option(names = "--timings",
+            description = "Also print, on standard error, where the time went: JVM start-up, reading, each check, heap, GC.")
+    private boolean timings;
+
+    private CheckTimings marks;
+
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "History files.")
     private List<Path> files;
 
@@ -101,6 +107,7 @@ final class CheckCommand implements Callable<Integer> {
         } catch (LockchaosException e) {
             return usage(e.getMessage());
         }
+        marks = timings ? new CheckTimings(spec.commandLine().getErr()) : null;
         List<FileReport> reports = new ArrayList<>();
         boolean unreadable = false;
         for (Path file : files) {
@@ -118,6 +125,9 @@ final class CheckCommand implements Callable<Integer> {
             spec.commandLine().getOut().print(report.toText());
         }
         spec.commandLine().getOut().flush();
+        if (marks != null) {
+            marks.done();
+        }
         return exitCode(report, unreadable);
     }
 
@@ -147,7 +157,11 @@ final class CheckCommand implements Callable<Integer> {
         if (!Files.isReadable(file)) {
             throw new LockchaosException(file + ": no such readable file");
         }
+        long start = System.nanoTime();
         History history = HistoryFormats.read(file);
+        if (marks != null) {
+            marks.read(file.toString(), (System.nanoTime() - start) / 1e9, history);
+        }
         for (String note : history.notes()) {
             spec.commandLine().getErr().println("lockchaos check: note: " + note);
         }
@@ -155,7 +169,12 @@ final class CheckCommand implements Callable<Integer> {
             throw new LockchaosException(file + ": no operations (an empty history, such as a run"
                     + " killed before it recorded anything); there is nothing to check");
         }
-        return FileReport.of(file.toString(), history, checkers(history), options);
+        if (marks == null) {
+            return FileReport.of(file.toString(), history, checkers(history), options);
+        }
+        FileReport report = FileReport.of(file.toString(), history, marks.timed(checkers(history)), options);
+        marks.fileDone();
+        return report;
     }
 
     private List<Checker> checks(History history) {

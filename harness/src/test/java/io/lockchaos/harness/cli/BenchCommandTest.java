@@ -17,7 +17,20 @@ class BenchCommandTest {
         assertTrue(o.out().contains("corpus verdicts: all as EXPECTED.tsv says"), o.out());
         assertTrue(o.out().contains("corpus etcd 103 files"), o.out());
         assertTrue(o.out().matches("(?s).*lock history [0-9,]+ events.*mutex .* \\(valid\\).*"), o.out());
-        assertTrue(o.out().matches("(?s).*reading [0-9,]+ events: edn .* events/s.* jsonl .* events/s.*"), o.out());
+    }
+
+    @Test
+    void readingReadsEverySizeInBothFormatsAndGivesEachRateOverTheSmallest() {
+        CliOutcome o = CliOutcome.run("bench", "--reading", "--runs", "2", "--lock-sizes", "2000,500");
+        assertEquals(0, o.exit(), o.out() + o.err());
+        for (String format : new String[] {"edn", "jsonl"}) {
+            String line = "(?m)^reading " + format + " +%s events +[0-9,]+ bytes: median +[0-9.]+ s \\(min [0-9.]+, max [0-9.]+\\)"
+                    + " +[0-9,]+ events/s +%s of the smallest's rate$";
+            assertTrue(Pattern.compile(String.format(line, "5[0-9][0-9]", "1\\.00")).matcher(o.out()).find(), o.out());
+            assertTrue(Pattern.compile(String.format(line, "2,0[0-9][0-9]", "[0-9]+\\.[0-9]{2}")).matcher(o.out()).find(),
+                    o.out());
+        }
+        assertTrue(o.out().contains("load before: ") && o.out().contains("load after: "), o.out());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.lockchaos.harness.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -63,6 +64,17 @@ class CheckCommandTest {
         CliOutcome o = CliOutcome.run("check", file(LOCK, "gc-pause-unfenced-twin.edn"));
         assertEquals(0, o.exit(), o.out() + o.err());
         assertTrue(o.out().contains("mutex") && o.out().contains("ledger"), o.out());
+    }
+
+    @Test
+    void timingsGoToStandardErrorAndLeaveTheVerdictAlone() {
+        CliOutcome o = CliOutcome.run("check", "--workload", "lock", "--timings", file(LOCK, "gc-pause-fenced.edn"));
+        assertEquals(1, o.exit(), o.out() + o.err());
+        assertTrue(o.err().matches("(?s).*timings: .*gc-pause-fenced.edn: read [0-9.]+ s \\([0-9,]+ events, [0-9,]+ MB heap"
+                + " in use\\), mutex [0-9.]+ s, holds [0-9.]+ s, tokens [0-9.]+ s, ledger [0-9.]+ s\n.*"), o.err());
+        assertTrue(o.err().matches("(?s).*timings: [0-9.]+ s since the JVM started, [0-9.]+ s of it in garbage collection.*"),
+                o.err());
+        assertFalse(o.out().contains("timings"), o.out());
     }
 
     @Test

@@ -14,7 +14,8 @@ import java.util.Map;
 /**
  * Reads JSON lines: one op object per line, fields {@code index, time, type, process, f,
  * value, error} and any others as extras. Values follow this package's JSON convention.
- * Blank lines are skipped. Each line is parsed by Jackson's streaming parser straight into
+ * Blank lines are skipped. Each line is read by {@link JsonLineScanner} when it is in the
+ * plain subset lockchaos writes, else by Jackson's streaming parser, straight into
  * {@link Value}s, in one pass. A last line that is not complete JSON and has no newline after
  * it is what a killed writer leaves: every line before it is read, and the history's
  * {@link History#notes()} say that the last one was torn.
@@ -25,6 +26,7 @@ public final class JsonLinesHistoryReader implements HistoryReader {
     public History read(String source, Reader reader) {
         TextLines lines = new TextLines(reader);
         LinedEvents events = new LinedEvents();
+        JsonLineScanner scanner = new JsonLineScanner();
         try {
             for (String line = lines.next(); line != null; line = lines.next()) {
                 if (lines.number() == 1 && line.startsWith(String.valueOf(BYTE_ORDER_MARK))) {
@@ -35,7 +37,9 @@ public final class JsonLinesHistoryReader implements HistoryReader {
                 }
                 SourceLine at = new SourceLine(source, lines.number());
                 try {
-                    events.add(OpFields.JSON.toOp(fields(line, at), at, events.size()), lines.number());
+                    Map<String, Value> fields = scanner.fields(line);
+                    events.add(OpFields.JSON.toOp(fields != null ? fields : fields(line, at), at, events.size()),
+                            lines.number());
                 } catch (MalformedLine e) {
                     if (lines.next() == null && !lines.endedWithNewline()) {
                         return events.toHistory(source).withNotes(List.of(at.error("the last line is torn ("
@@ -58,7 +62,8 @@ public final class JsonLinesHistoryReader implements HistoryReader {
         }
     }
 
-    private static Map<String, Value> fields(String line, SourceLine at) {
+    /** The op object's fields as Jackson reads them; the reference {@link JsonLineScanner} is held to. */
+    static Map<String, Value> fields(String line, SourceLine at) {
         try (JsonParser in = JsonValues.FACTORY.createParser(line)) {
             JsonToken first = in.nextToken();
             if (first != JsonToken.START_OBJECT) {
