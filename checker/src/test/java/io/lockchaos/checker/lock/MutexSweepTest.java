@@ -66,7 +66,15 @@ class MutexSweepTest {
                 ? LockHistories.generate(seed, 2_000, workers, locks, Fencing.FENCED, LockAnomaly.EXPIRED_LEASE).history()
                 : LockHistories.valid(seed, 2_000, workers, locks);
         MutexSweep.Found found = MutexSweep.sweep(history, owner(history)).orElseThrow();
-        assertEquals(expiredLease ? 1 : 0, found.violations().size(), () -> found.violations().toString());
+        // A process that left a release indeterminate may, for the sweep, lose any later hold at
+        // any moment (it cannot tell whether that release is still to come), so the sweep leaves
+        // such a history to the search. The generator keeps the process after an :info release.
+        boolean indeterminateRelease = history.operations().stream()
+                .anyMatch(o -> o.f().equals(LockOps.RELEASE) && o.isIndeterminate());
+        if (!expiredLease || !indeterminateRelease) {
+            assertEquals(expiredLease ? 1 : 0, found.violations().size(), () -> found.violations().toString());
+        }
+        assertEquals(expiredLease ? Validity.INVALID : Validity.VALID, new MutexCheck().check(history, OPTIONS).valid());
     }
 
     @Example
