@@ -12,7 +12,7 @@ import java.util.function.LongSupplier;
  * Writes a worker's events as they happen, each with {@code time} = clock − start and a
  * running index. Thread-safe. After {@link #close()} nothing more is written: an op whose
  * completion comes later stays an invocation without completion, which the checker reads as
- * indeterminate.
+ * indeterminate, and an invocation is refused, so that no operation starts unrecorded.
  */
 public final class OpRecorder implements AutoCloseable {
 
@@ -32,19 +32,28 @@ public final class OpRecorder implements AutoCloseable {
         this.clock = clock;
     }
 
+    /**
+     * Records that {@code process} starts {@code f}; call it before the operation starts.
+     *
+     * @throws HistoryClosedException once the recorder is closed: do not start the operation
+     */
     public void invoke(Process process, String f, Value value) {
-        write(OpType.INVOKE, process, f, value, Value.NIL);
+        if (!write(OpType.INVOKE, process, f, value, Value.NIL)) {
+            throw new HistoryClosedException("the history is closed: process " + process + " does not start " + f);
+        }
     }
 
     public void complete(Process process, OpType type, String f, Value value, Value error) {
         write(type, process, f, value, error);
     }
 
-    private synchronized void write(OpType type, Process process, String f, Value value, Value error) {
+    /** Writes the event unless closed; whether it did. */
+    private synchronized boolean write(OpType type, Process process, String f, Value value, Value error) {
         if (closed) {
-            return;
+            return false;
         }
         out.write(new Op(index++, clock.getAsLong() - start, type, process, f, value, error, Map.of()));
+        return true;
     }
 
     /** How many events were written. */

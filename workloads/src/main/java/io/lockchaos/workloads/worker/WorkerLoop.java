@@ -55,12 +55,19 @@ public final class WorkerLoop {
         return processId;
     }
 
-    /** Runs cycles until the duration is over or {@link #stop()}. */
+    /**
+     * Runs cycles until the duration is over, {@link #stop()}, or the history is closed (then
+     * the operation that would have come next is not started).
+     */
     public void run() {
         long end = System.nanoTime() + settings.duration().toNanos();
-        while (!stopped && System.nanoTime() - end < 0) {
-            cycle();
-            pause(settings.idle().isZero() ? 0 : random.nextLong(settings.idle().toNanos() + 1));
+        try {
+            while (!stopped && System.nanoTime() - end < 0) {
+                cycle();
+                pause(settings.idle().isZero() ? 0 : random.nextLong(settings.idle().toNanos() + 1));
+            }
+        } catch (HistoryClosedException e) {
+            stopped = true;
         }
     }
 

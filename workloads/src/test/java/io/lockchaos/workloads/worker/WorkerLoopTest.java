@@ -51,6 +51,24 @@ class WorkerLoopTest {
     }
 
     @Test
+    void noOperationStartsOnceTheHistoryIsClosed() {
+        Path file = dir.resolve("history.jsonl");
+        FakeStorage storage = new FakeStorage();
+        WorkerLoop loop;
+        try (OpRecorder recorder = new OpRecorder(JsonLinesHistoryWriter.open(file), System.nanoTime(), System::nanoTime)) {
+            // The stop grace ran out: the history closes while the loop goes on (granted a lock).
+            FakeLock lock = new FakeLock().then(FakeLock.Next.GRANT).whenScriptDone(recorder::close);
+            loop = new WorkerLoop(settings(Duration.ofSeconds(5)), lock, storage, recorder);
+            loop.run();
+        }
+        assertTrue(loop.stopped(), "the loop ends at the closed history, not at the end of its 5 s");
+        assertEquals(List.of("e-0-1"), storage.readAll("job-0").stream().map(e -> e.id()).toList(),
+                "the ledger holds only the append the history shows");
+        assertEquals("0 invoke acquire {:lock \"job-0\"}", shapes(new JsonLinesHistoryReader().read(file)).get(8),
+                "the acquire started before the close is recorded, its completion is not");
+    }
+
+    @Test
     void cyclesAreRecordedInTheDesignsShapeWithIncreasingTimes() {
         FakeStorage storage = new FakeStorage();
         History h = run(new FakeLock().then(FakeLock.Next.GRANT, FakeLock.Next.GRANT), storage);
