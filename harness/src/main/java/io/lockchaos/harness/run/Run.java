@@ -64,7 +64,6 @@ public final class Run implements AutoCloseable {
     private final Holders holders = new Holders();
     private final Map<String, String> resolved = new LinkedHashMap<>();
     private final SchedulePlan plan;
-    private java.util.Optional<WorkerArchive> archive = java.util.Optional.empty();
 
     private Run(Scenario scenario, SchedulePlan plan, ResultsDir results, Consumer<String> progress) {
         this.scenario = scenario;
@@ -221,7 +220,6 @@ public final class Run implements AutoCloseable {
         LockConfig lock = scenario.lock().config(cluster);
         Node storage = cluster.nodes(Role.STORAGE).get(0);
         String storageNode = storage.name() + ":" + storage.port();
-        archive = WorkerArchive.of(jar, image, scenario.lock().backend(), !scenario.lock().classpath().isEmpty());
         for (Lane lane : scenario.lanes()) {
             for (int i = 0; i < lane.perLane(); i++) {
                 String name = lane.workerName(i);
@@ -234,13 +232,11 @@ public final class Run implements AutoCloseable {
                         line -> {
                             history.appendLine(line);
                             holders.saw(name, line);
-                        }, results.log(name), archive, workers.size()));
+                        }, results.log(name)));
             }
         }
         say("starting " + workers.size() + " workers (" + scenario.workers() + " per storage mode "
-                + scenario.storage().stream().map(f -> f.id()).toList() + ")"
-                + (archive.filter(WorkerArchive::training).isPresent()
-                        ? "; the first also archives its classes for later runs' workers" : ""));
+                + scenario.storage().stream().map(f -> f.id()).toList() + ")");
         eachWorker("start", WorkerContainer::start);
     }
 
@@ -373,7 +369,6 @@ public final class Run implements AutoCloseable {
                 throw new RunException("interrupted while the workers stopped", e);
             }
         }
-        archive.ifPresent(WorkerArchive::keep);
         say("workers stopped; " + history.lines() + " events; quiet for " + scenario.quiet().toMillis() + " ms");
     }
 
@@ -442,11 +437,6 @@ public final class Run implements AutoCloseable {
             eachWorker("remove", WorkerContainer::close);
         } catch (RuntimeException e) {
             failure = e;
-        }
-        try {
-            archive.ifPresent(WorkerArchive::discard);
-        } catch (RuntimeException e) {
-            failure = failure == null ? e : failure;
         }
         if (history != null) {
             history.close();

@@ -10,7 +10,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -41,19 +40,13 @@ final class WorkerContainer implements AutoCloseable {
      * @param name {@code worker-N}: its host name and the last part of its container name
      * @param userClasspath jars and classes directories on the host to append to the {@code -cp}
      * @param labels the cluster run's labels, so the cluster's clean-up removes it too
-     * @param archive the run's class-data archive and this worker's index among the run's workers
      */
     WorkerContainer(String name, String image, Path jar, List<Path> userClasspath, String network,
                     String containerName, Map<String, String> labels, String configJson, Consumer<String> lines,
-                    Path log, Optional<WorkerArchive> archive, int index) {
+                    Path log) {
         this.name = name;
         this.log = log;
         JvmContainer jvm = new JvmContainer(image).withJar(jar);
-        List<String> javaArgs = new ArrayList<>();
-        if (archive.isPresent()) {
-            jvm = archive.get().mount(jvm, index);
-            javaArgs.addAll(archive.get().options(index));
-        }
         List<String> classpath = new ArrayList<>(List.of(JvmContainer.JAR));
         for (int i = 0; i < userClasspath.size(); i++) {
             String inside = USER + "/" + i + "-" + userClasspath.get(i).getFileName();
@@ -61,14 +54,12 @@ final class WorkerContainer implements AutoCloseable {
             classpath.add(inside);
         }
         String cp = String.join(":", classpath);
-        javaArgs.addAll(List.of("-Xmx256m", "-cp", cp, MAIN, CONFIG, "-"));
-        appendLog(log, "worker " + name + ": stderr of java " + String.join(" ", JvmContainer.OPTIONS) + " "
-                + String.join(" ", javaArgs));
+        appendLog(log, "worker " + name + ": stderr of java -cp " + cp + " " + MAIN + " " + CONFIG);
         LineSplitter out = new LineSplitter(lines);
         LineSplitter err = new LineSplitter(line -> appendLog(log, line));
         this.container = jvm
                 .withCopyToContainer(Transferable.of(configJson.getBytes(StandardCharsets.UTF_8)), CONFIG)
-                .withJava(javaArgs.toArray(String[]::new))
+                .withJava("-Xmx256m", "-cp", cp, MAIN, CONFIG, "-")
                 .withNetworkMode(network)
                 .withLabels(labels)
                 .withCreateContainerCmdModifier(cmd -> cmd.withName(containerName).withHostName(name)

@@ -14,9 +14,7 @@
  * {@code holder-<lane>} hits a worker inside its critical section, found by
  * {@link io.lockchaos.harness.run.Holders}), heals every fault, stops the workers with SIGTERM, reads every
  * ledger as the {@code final} process, runs the lock checks per storage mode and writes
- * {@code results/<scenario>/<yyyyMMdd-HHmmss>/} ({@link io.lockchaos.harness.run.ResultsDir}). The worker
- * JVMs map their classes from a class-data archive that an earlier run's first worker dumped
- * ({@link io.lockchaos.harness.run.WorkerArchive}).
+ * {@code results/<scenario>/<yyyyMMdd-HHmmss>/} ({@link io.lockchaos.harness.run.ResultsDir}).
  *
  * <p>Storage modes run side by side as {@link io.lockchaos.harness.run.Lane}s: each mode has its own
  * workers, lock names and ledger keys on the same lock service, so "the lock is unsafe but
