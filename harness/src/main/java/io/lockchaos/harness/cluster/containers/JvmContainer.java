@@ -41,17 +41,9 @@ public final class JvmContainer extends GenericContainer<JvmContainer> {
         if (!mount) {
             return container.withCopyFileToContainer(MountableFile.forHostPath(jar), inside);
         }
-        return withMount(container, jar, inside, true);
-    }
-
-    /**
-     * Bind-mounts {@code host} (a file or a folder of this machine; the engine must be local) at
-     * {@code inside} in {@code container}, read-only or not.
-     */
-    public static <C extends GenericContainer<C>> C withMount(C container, Path host, String inside, boolean readOnly) {
         // Set on the create command: Testcontainers' own withFileSystemBind first checks that
         // mounting works by running an alpine container, which it would try to pull.
-        Bind bind = new Bind(host.toAbsolutePath().toString(), new Volume(inside), readOnly ? AccessMode.ro : AccessMode.rw);
+        Bind bind = new Bind(jar.toAbsolutePath().toString(), new Volume(inside), AccessMode.ro);
         return container.withCreateContainerCmdModifier(cmd -> {
             List<Bind> binds = new ArrayList<>();
             if (cmd.getHostConfig().getBinds() != null) {
