@@ -7,6 +7,7 @@ import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
+import io.lockchaos.harness.cluster.containers.ZooKeeperContainer;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -117,12 +118,19 @@ final class ContainerCluster implements Cluster {
         wireQuorum(proxy, client, proxyNode);
     }
 
-    /** A proxy per ZooKeeper server's quorum port, and every other server's connections to it sent through it. */
+    /**
+     * A proxy per ZooKeeper server's quorum port, every other server's connections to it sent
+     * through it, and then the (gated) servers started.
+     */
     private void wireQuorum(ProxyPlan proxy, ToxiproxyClient client, Node proxyNode) {
         List<QuorumLinks.Member> members = new ArrayList<>();
         for (ProxyPlan.QuorumRoute route : proxy.quorum()) {
             createProxy(proxy, client, proxyNode, route.name(), route.listen(), route.upstream());
-            members.add(new QuorumLinks.Member(node(route.server()), containers.get(route.server()), route.listenPort()));
+            if (!(containers.get(route.server()) instanceof ZooKeeperContainer zk)) {
+                throw new ClusterException("quorum route " + route.name() + " names " + route.server()
+                        + ", which is no ZooKeeper server of the " + topology.id() + " cluster");
+            }
+            members.add(new QuorumLinks.Member(node(route.server()), zk, route.listenPort()));
         }
         QuorumLinks.route(members, proxyNode.ip(), LINKS_TIMEOUT);
     }

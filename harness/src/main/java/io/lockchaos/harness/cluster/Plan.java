@@ -85,8 +85,9 @@ record Plan(List<List<NodeSpec>> waves, Runnable ready, ProxyPlan proxy) {
         List<NodeSpec> nodes = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             nodes.add(new NodeSpec(names.get(i), Role.ZK, ZooKeeperContainer.CLIENT_PORT, true,
-                    new ZooKeeperContainer(images.tag(Image.ZOOKEEPER), i + 1, names)));
+                    new ZooKeeperContainer(images.tag(Image.ZOOKEEPER), i + 1, names).withStartGate()));
         }
+        // Gated: the servers start once their quorum links go through the proxies (QuorumLinks).
         return new Servers(List.of(withStorage(nodes, options, images)), () -> { });
     }
 

@@ -8,7 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.testcontainers.containers.GenericContainer;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
 
 /**
  * Sends the ZooKeeper quorum links through the proxy: in every server's network namespace a
@@ -18,13 +22,10 @@ import org.testcontainers.containers.GenericContainer;
  * {@code zk-2-quorum}. Only the leader serves port 2888, so a proxy carries every follower's
  * link while its server leads, and nothing otherwise. The election port (3888) stays direct.
  *
- * <p>Followers connect to the leader when the ensemble forms, before any rule exists, and NAT
- * only catches new connections. So {@link #route} also rejects, for a moment, every quorum
- * connection that bypasses the proxy: TCP resets on what a server sends to a quorum port (after
- * NAT only a direct connection still has that destination port) and on what it sends from its
- * own quorum port to anyone but the proxy. The ensemble then re-forms through the proxies, and
- * the reject rules go once the leader serves all its followers, every one from the proxy's
- * address.
+ * <p>NAT only catches new connections, so the rules go in before any server starts: the
+ * servers are started gated ({@link ZooKeeperContainer#withStartGate()}), {@link #route} adds
+ * the rules, opens every gate, and waits until the leader serves all its followers, every one
+ * from the proxy's address. The ensemble forms once, through the proxies.
  *
  * <p>After a failover the followers connect to the new leader's quorum port, which the rules
  * redirect as well: the links stay proxied, through the new leader's proxy. A restarted server
@@ -32,51 +33,61 @@ import org.testcontainers.containers.GenericContainer;
  */
 final class QuorumLinks {
 
-    /** The comment on our NAT and (temporary) reject rules; not {@code lockchaos}, so fault sweeps leave them alone. */
+    /** The comment on our NAT rules; not {@code lockchaos}, so fault sweeps leave them alone. */
     static final String TAG = "lockchaos-quorum";
 
     private static final Duration FOUR_LETTER_TIMEOUT = Duration.ofSeconds(2);
     private static final Duration POLL = Duration.ofMillis(200);
+    /** Adds each rule ("$2"...), then opens the start gate ("$1"). */
+    private static final String OPEN = "gate=$1; shift; " + ScriptCommand.EACH_RULE + "iptables -w $rule; done; touch \"$gate\"";
 
-    /** A ZooKeeper server, its container and the proxy port of its quorum port on the proxy node. */
-    record Member(Node node, GenericContainer<?> container, int listenPort) {
+    /** A gated ZooKeeper server, its container and the proxy port of its quorum port on the proxy node. */
+    record Member(Node node, ZooKeeperContainer container, int listenPort) {
     }
 
     private QuorumLinks() {
     }
 
     /**
-     * Routes every member's quorum connections through the proxies at {@code proxyIp} and waits,
-     * up to {@code timeout}, until a leader serves every other member through the proxy.
+     * Routes every member's quorum connections through the proxies at {@code proxyIp} and starts
+     * the servers (each member's rules, then its gate, in one command; the members in parallel),
+     * then waits, up to {@code timeout}, until a leader serves every other member through the
+     * proxy. A single member has no quorum links: it is only started.
      */
     static void route(List<Member> members, String proxyIp, Duration timeout) {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, members.size()));
+        try {
+            List<Future<?>> started = new ArrayList<>();
+            for (Member m : members) {
+                String[] args = Stream.concat(Stream.of(ZooKeeperContainer.GATE),
+                        redirects(m, members, proxyIp).stream()).toArray(String[]::new);
+                started.add(pool.submit(() -> Shell.script(m.container(), m.node().name(),
+                        "route its quorum links and start", OPEN, args)));
+            }
+            for (Future<?> f : started) {
+                await(f);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
         if (members.size() < 2) {
+            members.forEach(m -> m.container().awaitServing(timeout));
             return;
         }
-        try {
-            for (Member m : members) {
-                List<String> rules = new ArrayList<>(redirects(m, members, proxyIp));
-                resets(proxyIp).forEach(rule -> rules.add("-I " + rule));
-                Shell.script(m.container(), m.node().name(), "route its quorum links",
-                        ScriptCommand.EACH_RULE + "iptables -w $rule; done", rules.toArray(String[]::new));
-            }
-            awaitProxiedLeader(members, proxyIp, timeout);
-        } catch (RuntimeException e) {
-            try {
-                removeResets(members, proxyIp);
-            } catch (RuntimeException cleanup) {
-                e.addSuppressed(cleanup);
-            }
-            throw e;
-        }
-        removeResets(members, proxyIp);
+        awaitProxiedLeader(members, proxyIp, timeout);
     }
 
-    private static void removeResets(List<Member> members, String proxyIp) {
-        for (Member m : members) {
-            Shell.script(m.container(), m.node().name(), "remove the quorum link reset rules",
-                    ScriptCommand.EACH_RULE + "while iptables -w -D $rule 2>/dev/null; do :; done; done",
-                    resets(proxyIp).toArray(String[]::new));
+    private static void await(Future<?> f) {
+        try {
+            f.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new ClusterException("could not start a ZooKeeper server: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ClusterException("interrupted while starting the ZooKeeper servers", e);
         }
     }
 
@@ -92,13 +103,6 @@ final class QuorumLinks {
         return rules;
     }
 
-    /** The two rules that reset direct quorum connections (without their -I or -D). */
-    private static List<String> resets(String proxyIp) {
-        String reject = " -m comment --comment " + TAG + " -j REJECT --reject-with tcp-reset";
-        int q = ZooKeeperContainer.QUORUM_PORT;
-        return List.of("OUTPUT -p tcp --dport " + q + reject, "OUTPUT -p tcp --sport " + q + " ! -d " + proxyIp + reject);
-    }
-
     private static void awaitProxiedLeader(List<Member> members, String proxyIp, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         String last = "no leader yet";
@@ -112,7 +116,7 @@ final class QuorumLinks {
             }
             pause();
         }
-        throw new ClusterException("the ZooKeeper ensemble did not re-form through the quorum proxies (toxiproxy at "
+        throw new ClusterException("the ZooKeeper ensemble did not form through the quorum proxies (toxiproxy at "
                 + proxyIp + ") within " + timeout + ": " + last + "; see the zk-N containers' logs (docker logs)");
     }
 
@@ -161,7 +165,7 @@ final class QuorumLinks {
             Thread.sleep(POLL.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ClusterException("interrupted while waiting for the ZooKeeper ensemble to re-form", e);
+            throw new ClusterException("interrupted while waiting for the ZooKeeper ensemble to form", e);
         }
     }
 }

@@ -54,7 +54,8 @@ final class WorkerContainer implements AutoCloseable {
             classpath.add(inside);
         }
         String cp = String.join(":", classpath);
-        appendLog(log, "worker " + name + ": stderr of java -cp " + cp + " " + MAIN + " " + CONFIG);
+        appendLog(log, "worker " + name + ": stderr of java " + String.join(" ", JvmContainer.OPTIONS) + " -cp " + cp + " "
+                + MAIN + " " + CONFIG);
         LineSplitter out = new LineSplitter(lines);
         LineSplitter err = new LineSplitter(line -> appendLog(log, line));
         this.container = jvm

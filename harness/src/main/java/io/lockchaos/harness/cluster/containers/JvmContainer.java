@@ -63,10 +63,19 @@ public final class JvmContainer extends GenericContainer<JvmContainer> {
         return dockerHost == null || dockerHost.isBlank() || dockerHost.startsWith("unix://");
     }
 
-    /** Runs {@code java ARGS...} (the server itself, under faketime-exec). */
+    /**
+     * The options of every JVM of ours in a container (workers, the proxy): they wait on the
+     * network and compute little, and a run starts several at once on a small machine, so they
+     * compile with C1 only ({@code TieredStopAtLevel=1}: far less compiler work while they
+     * start) and collect with the serial collector (no GC threads for a heap of 128-256 MB).
+     */
+    public static final List<String> OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+
+    /** Runs {@code java OPTIONS ARGS...} (the server itself, under faketime-exec). */
     public JvmContainer withJava(String... args) {
         List<String> command = new ArrayList<>();
         command.add("java");
+        command.addAll(OPTIONS);
         command.addAll(List.of(args));
         setCommand(command.toArray(String[]::new));
         return this;

@@ -2,6 +2,8 @@ package io.lockchaos.harness.cluster.containers;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.IntStream;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
@@ -40,8 +42,11 @@ public final class ProxyContainer extends GenericContainer<ProxyContainer> {
      */
     public static ProxyContainer lockchaos(String jvmImage, Path jar, int listenPorts, boolean mount) {
         ProxyContainer c = JvmContainer.withJar(new ProxyContainer(jvmImage, listenPorts), jar, JAR, mount);
-        c.setCommand("java", "-Xmx128m", "-cp", JAR, SERVER_CLASS,
-                "--host", "0.0.0.0", "--port", Integer.toString(API_PORT));
+        List<String> command = new ArrayList<>(List.of("java"));
+        command.addAll(JvmContainer.OPTIONS);
+        command.addAll(List.of("-Xmx128m", "-cp", JAR, SERVER_CLASS, "--host", "0.0.0.0", "--port",
+                Integer.toString(API_PORT)));
+        c.setCommand(command.toArray(String[]::new));
         return c;
     }
 

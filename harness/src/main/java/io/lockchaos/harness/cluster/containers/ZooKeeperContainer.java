@@ -1,5 +1,6 @@
 package io.lockchaos.harness.cluster.containers;
 
+import com.github.dockerjava.api.model.ContainerConfig;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,6 +15,12 @@ import org.testcontainers.utility.DockerImageName;
  * One ZooKeeper 3.8 ensemble member (image {@code lockchaos/zookeeper}). It counts as
  * started once it serves clients, i.e. once the ensemble has elected a leader; start the
  * members in parallel.
+ *
+ * <p>{@link #withStartGate()} holds the server back instead: the container runs, but the
+ * image's command waits until the file {@value #GATE} exists (so a restarted container goes
+ * straight on), and it counts as started at once. Whoever starts it first sets up what must be
+ * in place before the server makes its first connection (the quorum links' NAT rules), then
+ * creates the file ({@code touch}) and waits with {@link #awaitServing}.
  */
 public final class ZooKeeperContainer extends GenericContainer<ZooKeeperContainer> {
 
@@ -24,9 +31,15 @@ public final class ZooKeeperContainer extends GenericContainer<ZooKeeperContaine
     public static final String CONFIG = "/etc/zookeeper/conf/zoo.cfg";
     public static final String DATA_DIR = "/data/zk";
     public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
+    /** The file whose existence lets a gated server start ({@link #withStartGate()}). */
+    public static final String GATE = "/etc/zookeeper/conf/start";
+    /** Waits for the gate, then runs the image's entry point and command ("$0" is the gate). */
+    private static final String GATED = "while [ ! -e \"$0\" ]; do sleep 0.05; done; exec \"$@\"";
 
+    private final String image;
     private final int myId;
     private final List<String> ensemble;
+    private boolean gated;
 
     /**
      * @param myId this member's id, 1-based: its position in {@code ensemble}
@@ -37,10 +50,24 @@ public final class ZooKeeperContainer extends GenericContainer<ZooKeeperContaine
         if (myId < 1 || myId > ensemble.size()) {
             throw new IllegalArgumentException("myId " + myId + " is outside the ensemble of " + ensemble.size());
         }
+        this.image = image;
         this.myId = myId;
         this.ensemble = List.copyOf(ensemble);
         withExposedPorts(CLIENT_PORT);
         waitingFor(new ServingWait().withStartupTimeout(STARTUP_TIMEOUT));
+    }
+
+    /** Holds the server back until {@value #GATE} exists; the container counts as started once it runs. */
+    public ZooKeeperContainer withStartGate() {
+        gated = true;
+        return waitingFor(new NoWait());
+    }
+
+    /** Waits up to {@code timeout} until {@code srvr} reports a mode (in a quorum and serving). */
+    public void awaitServing(Duration timeout) {
+        ServingWait wait = new ServingWait();
+        wait.withStartupTimeout(timeout);
+        wait.waitUntilReady(this);
     }
 
     /** The client port published on the host. */
@@ -74,6 +101,21 @@ public final class ZooKeeperContainer extends GenericContainer<ZooKeeperContaine
     protected void configure() {
         withCopyToContainer(Transferable.of(config(), 0644), CONFIG);
         withCopyToContainer(Transferable.of(myId + "\n", 0644), DATA_DIR + "/myid");
+        if (gated) {
+            ContainerConfig config = getDockerClient().inspectImageCmd(image).exec().getConfig();
+            List<String> command = new ArrayList<>(List.of("sh", "-c", GATED, GATE));
+            command.addAll(List.of(config.getEntrypoint() == null ? new String[0] : config.getEntrypoint()));
+            command.addAll(List.of(config.getCmd() == null ? new String[0] : config.getCmd()));
+            withCreateContainerCmdModifier(cmd -> cmd.withEntrypoint(command));
+        }
+    }
+
+    /** A gated member counts as started once its container runs. */
+    private static final class NoWait extends AbstractWaitStrategy {
+        @Override
+        protected void waitUntilReady() {
+            // The server starts only once opened; ZooKeeperContainer.awaitServing waits for it then.
+        }
     }
 
     /** Ready when {@code srvr} reports a mode: the member is in a quorum and serving. */
