@@ -85,10 +85,16 @@ public sealed interface Value {
         }
     }
 
-    /** A map in insertion order. Keys are usually keywords. */
+    /**
+     * A map in insertion order. Keys are usually keywords. A map of a few entries (an op's
+     * value) is held compactly; any map of the same entries is equal, with the same hash.
+     */
     record Dict(Map<Value, Value> entries) implements Value {
         public Dict {
-            entries = Collections.unmodifiableMap(new LinkedHashMap<>(entries));
+            if (!(entries instanceof SmallMap)) {
+                entries = entries.size() <= SmallMap.MAX ? SmallMap.copyOf(entries)
+                        : Collections.unmodifiableMap(new LinkedHashMap<>(entries));
+            }
         }
 
         @Override
