@@ -3,6 +3,7 @@ package io.lockchaos.history;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -39,6 +40,19 @@ final class SmallMap extends AbstractMap<Value, Value> {
         }
         if (i != kv.length) {
             throw new IllegalStateException("the map changed while it was copied");
+        }
+        return new SmallMap(kv);
+    }
+
+    /** The map of {@code keysAndValues} (a key, its value, the next key...; at most {@link #MAX} keys); null when a key repeats. */
+    static SmallMap ofPairs(List<Value> keysAndValues) {
+        Value[] kv = keysAndValues.toArray(new Value[0]);
+        for (int i = 2; i < kv.length; i += 2) {
+            for (int j = 0; j < i; j += 2) {
+                if (Objects.equals(kv[i], kv[j])) {
+                    return null;
+                }
+            }
         }
         return new SmallMap(kv);
     }

@@ -67,6 +67,29 @@ class DictTest {
     }
 
     @Test
+    void aDictOfPairsIsTheMapOfThoseEntriesOrNullWhenAKeyRepeats() {
+        for (int n = 0; n <= SmallMap.MAX + 3; n++) {
+            for (int seed = 0; seed < 50; seed++) {
+                Map<Value, Value> plain = entries(n, seed);
+                List<Value> pairs = new ArrayList<>();
+                plain.forEach((k, v) -> {
+                    pairs.add(k);
+                    pairs.add(v);
+                });
+                Value.Dict dict = Value.Dict.ofPairs(pairs);
+                assertEquals(new Value.Dict(plain), dict);
+                assertEquals(new ArrayList<>(plain.keySet()), new ArrayList<>(dict.entries().keySet()));
+                if (!plain.isEmpty()) {
+                    pairs.add(pairs.get(0));
+                    pairs.add(Value.NIL);
+                    assertNull(Value.Dict.ofPairs(pairs), pairs.toString());
+                }
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> Value.Dict.ofPairs(List.of(Value.NIL)));
+    }
+
+    @Test
     void aDictCannotBeChanged() {
         Value.Dict lock = Value.map("lock", "job-0", "token", 34);
         assertThrows(UnsupportedOperationException.class, () -> lock.entries().put(new Value.Kw("x"), Value.NIL));

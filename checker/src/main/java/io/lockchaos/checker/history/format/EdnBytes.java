@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The first pass over a {@code history.edn} file: {@link EdnScanner}'s reading on the file's
@@ -195,7 +194,15 @@ final class EdnBytes {
 
     private Value map(int depth) throws IOException {
         next();
-        return new Value.Dict(readMap(depth));
+        List<Value> items = readElements('}', depth);
+        if (items.size() % 2 != 0) {
+            throw new EdnScanner.Inexact("map with an odd number of forms");
+        }
+        Value.Dict dict = Value.Dict.ofPairs(items);
+        if (dict == null) {
+            throw new EdnScanner.Inexact("duplicate map key");
+        }
+        return dict;
     }
 
     /**
@@ -245,10 +252,6 @@ final class EdnBytes {
         return -1;
     }
 
-    private Map<Value, Value> readMap(int depth) throws IOException {
-        return EdnScanner.mapOf(readElements('}', depth));
-    }
-
     private Value dispatch(int depth) throws IOException {
         int c = peek();
         if (c == '{') {
@@ -283,7 +286,7 @@ final class EdnBytes {
     }
 
     private List<Value> readElements(int close, int depth) throws IOException {
-        List<Value> items = new ArrayList<>(4);
+        List<Value> items = new ArrayList<>(8);
         while (true) {
             int c = skipBlank();
             if (c == close) {
