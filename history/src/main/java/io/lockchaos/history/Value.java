@@ -85,10 +85,39 @@ public sealed interface Value {
         }
     }
 
-    /** A map in insertion order. Keys are usually keywords. */
+    /**
+     * A map in insertion order. Keys are usually keywords. A map of a few entries (an op's
+     * value) is held compactly; any map of the same entries is equal, with the same hash.
+     */
     record Dict(Map<Value, Value> entries) implements Value {
         public Dict {
-            entries = Collections.unmodifiableMap(new LinkedHashMap<>(entries));
+            if (!(entries instanceof SmallMap)) {
+                entries = entries.size() <= SmallMap.MAX ? SmallMap.copyOf(entries)
+                        : Collections.unmodifiableMap(new LinkedHashMap<>(entries));
+            }
+        }
+
+        /**
+         * The map of {@code keysAndValues}: a key, its value, the next key and so on, in that
+         * order (as a reader meets them); null when a key repeats.
+         *
+         * @throws IllegalArgumentException for an odd number of items
+         */
+        public static Dict ofPairs(List<Value> keysAndValues) {
+            if (keysAndValues.size() % 2 != 0) {
+                throw new IllegalArgumentException("a map needs key/value pairs, got " + keysAndValues.size() + " items");
+            }
+            if (keysAndValues.size() / 2 <= SmallMap.MAX) {
+                SmallMap small = SmallMap.ofPairs(keysAndValues);
+                return small == null ? null : new Dict(small);
+            }
+            Map<Value, Value> entries = new LinkedHashMap<>();
+            for (int i = 0; i < keysAndValues.size(); i += 2) {
+                if (entries.put(keysAndValues.get(i), keysAndValues.get(i + 1)) != null) {
+                    return null;
+                }
+            }
+            return new Dict(entries);
         }
 
         @Override

@@ -4,7 +4,6 @@ import io.lockchaos.history.Op;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Process;
 import io.lockchaos.history.Value;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -55,21 +54,21 @@ public final class OpFields {
 
     /** The op at position {@code index} of its history (so the history need not copy it to index it). */
     public Op toOp(Map<String, Value> fields, SourceLine at, int index) {
-        OpType type = type(required(fields, TYPE, at), at);
-        Process process = process(required(fields, PROCESS, at), at);
-        String f = f(required(fields, F, at), at);
-        long time = time(fields.getOrDefault(TIME, Value.NIL), at);
-        Map<String, Value> extra = new LinkedHashMap<>();
-        fields.forEach((name, v) -> {
-            if (!isOpField(name)) {
-                extra.put(name, v);
-            }
-        });
-        return new Op(index, time, type, process, f, fields.get(VALUE), fields.get(ERROR), extra);
+        OpBuilder op = new OpBuilder(this);
+        fields.forEach(op::put);
+        return op.build(at, index);
     }
 
-    private Value required(Map<String, Value> fields, String name, SourceLine at) {
-        Value v = fields.get(name);
+    /** The op of these fields (null: absent), checked in the order a reader reports them. */
+    Op toOp(OpBuilder found, SourceLine at, int index) {
+        OpType type = type(required(found.type, TYPE, at), at);
+        Process process = process(required(found.process, PROCESS, at), at);
+        String f = f(required(found.f, F, at), at);
+        long time = time(found.time == null ? Value.NIL : found.time, at);
+        return new Op(index, time, type, process, f, found.value, found.error, found.extra);
+    }
+
+    private Value required(Value v, String name, SourceLine at) {
         if (v == null) {
             throw at.error("missing " + keyPrefix + name + "; expected " + example);
         }

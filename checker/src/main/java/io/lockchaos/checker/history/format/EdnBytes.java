@@ -3,14 +3,13 @@ package io.lockchaos.checker.history.format;
 import io.lockchaos.history.History;
 import io.lockchaos.history.Value;
 import io.lockchaos.history.format.LinedEvents;
+import io.lockchaos.history.format.OpBuilder;
 import io.lockchaos.history.format.OpFields;
 import io.lockchaos.history.format.SourceLine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The first pass over a {@code history.edn} file: {@link EdnScanner}'s reading on the file's
@@ -37,6 +36,7 @@ final class EdnBytes {
     private final ByteTable names = new ByteTable();
     private final ByteTable strings = new ByteTable();
     private final ByteTable maps = new ByteTable();
+    private final OpBuilder op = new OpBuilder(OpFields.EDN);
     /** The integers read recently (tokens, counters), one shared value each; by their low bits. */
     private final Value.Int[] integers = new Value.Int[1 << 12];
 
@@ -84,7 +84,6 @@ final class EdnBytes {
         if (c != '{') {
             throw new EdnScanner.Inexact("not an op map");
         }
-        Map<String, Value> fields = new LinkedHashMap<>(16);
         for (c = skipBlank(); c != '}'; c = skipBlank()) {
             // Clojure's reader tells string keys from symbol keys; this pass does not.
             if (!(read(1) instanceof Value.Kw key)) {
@@ -93,12 +92,12 @@ final class EdnBytes {
             if (skipBlank() == '}') {
                 throw new EdnScanner.Inexact("map with an odd number of forms");
             }
-            if (fields.put(key.name(), readPresent(1)) != null) {
+            if (!op.put(key.name(), readPresent(1))) {
                 throw new EdnScanner.Inexact("duplicate op key");
             }
         }
         next();
-        events.add(OpFields.EDN.toOp(fields, new SourceLine(source, opLine), events.size()), opLine);
+        events.add(op.build(new SourceLine(source, opLine), events.size()), opLine);
     }
 
     private int peek() throws IOException {
@@ -195,7 +194,15 @@ final class EdnBytes {
 
     private Value map(int depth) throws IOException {
         next();
-        return new Value.Dict(readMap(depth));
+        List<Value> items = readElements('}', depth);
+        if (items.size() % 2 != 0) {
+            throw new EdnScanner.Inexact("map with an odd number of forms");
+        }
+        Value.Dict dict = Value.Dict.ofPairs(items);
+        if (dict == null) {
+            throw new EdnScanner.Inexact("duplicate map key");
+        }
+        return dict;
     }
 
     /**
@@ -245,10 +252,6 @@ final class EdnBytes {
         return -1;
     }
 
-    private Map<Value, Value> readMap(int depth) throws IOException {
-        return EdnScanner.mapOf(readElements('}', depth));
-    }
-
     private Value dispatch(int depth) throws IOException {
         int c = peek();
         if (c == '{') {
@@ -283,7 +286,7 @@ final class EdnBytes {
     }
 
     private List<Value> readElements(int close, int depth) throws IOException {
-        List<Value> items = new ArrayList<>(4);
+        List<Value> items = new ArrayList<>(8);
         while (true) {
             int c = skipBlank();
             if (c == close) {

@@ -124,6 +124,30 @@ class EdnDifferentialTest {
         assertTrue(bytes > 150, "the byte pass read " + bytes + " of 3000 itself");
     }
 
+    /** Repeated op keys and value-map keys, and maps on either side of eight entries. */
+    @Test
+    void repeatedKeysAndMapsOfEverySize() {
+        String[] maps = {
+            "{}", "{:a 1}", "{:a 1 :b 2 :c 3 :d 4 :e 5 :f 6 :g 7 :h 8}", "{:a 1 :b 2 :c 3 :d 4 :e 5 :f 6 :g 7 :h 8 :i 9}",
+            "{:a 1 :b 2 :c 3 :d 4 :e 5 :f 6 :g 7 :a 8}", "{:a 1 :b 2 :c 3 :d 4 :e 5 :f 6 :g 7 :h 8 :a 9}",
+            "{[1] 1 [1] 2}", "{1 :a 1.0 :b}", "{nil 1 :nil 2}", "{\"k\" 1 :k 2 k 3}", "{{:a 1} 1 {:a 1} 2}",
+            "{:lock \"job-0\", :token 34}", "{:lock \"job-0\", :lock \"job-1\"}", "{:a {:b 1 :b 2}}",
+        };
+        String[] repeats = {
+            "", ":type :ok", ":process 1", ":f :write", ":value 1", ":time 5", ":index 4", ":error :x",
+            ":key 1", ":other 1 :other 2", ":time 5 :time 6",
+        };
+        int read = 0;
+        for (String map : maps) {
+            for (String repeat : repeats) {
+                String text = "{:type :invoke, :process 0, :f :read, :value " + map + ", :time 1, :index 3, "
+                        + ":error :e, :key 0 " + repeat + "}\n{:type :ok, :process 0, :f :read, :value " + map + "}\n";
+                read += assertSameOutcome(text, text, true) ? 1 : 0;
+            }
+        }
+        assertTrue(read >= 6, "the fast pass read " + read + " of them itself");
+    }
+
     /**
      * The byte pass gives Clojure's ops or Clojure's error, or leaves the text to the next
      * pass; true when it read the text itself.
