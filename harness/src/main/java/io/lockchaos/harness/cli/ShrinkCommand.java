@@ -141,7 +141,8 @@ public final class ShrinkCommand implements Callable<Integer> {
                 result.steps().size(), report.seconds() / 60);
         if (!result.reproduced()) {
             stdout.println("the run as recorded did not fail again (" + kept + " invalid in fewer than " + minFails + " of "
-                    + tries + " runs, nor with its paused or cut-off workers aimed at their lanes' lock holders): nothing to shrink; see " + out.resolve("shrink.md"));
+                    + tries + " runs, as recorded and, where it pauses or cuts off named workers, aimed at their lanes' lock holders):"
+                    + " nothing to shrink; see " + out.resolve("shrink.md"));
             stdout.flush();
             return result.last().trials().stream().noneMatch(Trial::carriedOut) ? RunCommand.EXIT_FAILED : 1;
         }

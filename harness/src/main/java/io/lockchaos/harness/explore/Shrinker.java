@@ -84,8 +84,7 @@ public final class Shrinker {
     public Result shrink(Scenario start) {
         ShrinkStep first = attempt("the run as recorded", start);
         Best best = first.failing() ? new Best(start, first) : null;
-        Scenario aimed = start.withSchedule(new Schedule(schedule(start).steps().stream()
-                .map(f -> atHolders(start, f)).toList()).script());
+        Scenario aimed = withSteps(start, schedule(start).steps().stream().map(f -> atHolders(start, f)).toList());
         if (!aimed.schedule().equals(start.schedule())) {
             ShrinkStep step = attempt("every paused or cut-off worker aimed at its lane's lock holder", aimed);
             best = step.failing() ? new Best(aimed, step) : best;
