@@ -5,6 +5,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.function.Consumer;
 import org.testcontainers.DockerClientFactory;
 
 /**
@@ -29,7 +30,18 @@ public final class Clusters {
      * @throws ClusterException naming the node that did not start, with its log tail
      */
     public static Cluster start(Topology topology, ClusterOptions options) {
-        return start(topology, options, false);
+        return start(topology, options, false, site -> { });
+    }
+
+    /**
+     * Starts {@code topology} as {@link #start(Topology, ClusterOptions)} does, with
+     * {@code alongside} run on a thread of its own while the nodes start: it may start
+     * containers of its own on the cluster's network (a run's workers), labelled with
+     * {@link ClusterSite#workerLabels} so that the cluster's removal takes them too. A failure of
+     * either fails the start.
+     */
+    public static Cluster start(Topology topology, ClusterOptions options, Consumer<ClusterSite> alongside) {
+        return start(topology, options, false, alongside);
     }
 
     /**
@@ -37,7 +49,7 @@ public final class Clusters {
      * {@link #remove(String)} removes it. A Ctrl-C during the start still removes it.
      */
     public static Cluster startDetached(Topology topology, ClusterOptions options) {
-        return start(topology, options, true);
+        return start(topology, options, true, site -> { });
     }
 
     /** Removes every container and network of run {@code runId}; a missing run is fine. */
@@ -70,13 +82,14 @@ public final class Clusters {
         return new Leftovers(docker(), RunLabels.currentCheckout());
     }
 
-    private static Cluster start(Topology topology, ClusterOptions options, boolean detached) {
+    private static Cluster start(Topology topology, ClusterOptions options, boolean detached,
+                                 Consumer<ClusterSite> alongside) {
         Leftovers leftovers = leftovers();
         leftovers.removeOrphans();
         ImageTags images = ImageTags.forProject();
         String runId = HexFormat.of().formatHex(RANDOM.generateSeed(4));
         ContainerCluster cluster = new ContainerCluster(RunLabels.newRun(runId, topology, detached), topology, leftovers);
-        cluster.start(Plan.of(topology, options, images));
+        cluster.start(Plan.of(topology, options, images), alongside);
         if (detached) {
             cluster.detach();
         }

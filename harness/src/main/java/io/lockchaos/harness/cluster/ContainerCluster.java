@@ -22,6 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
 
@@ -57,15 +58,32 @@ final class ContainerCluster implements Cluster {
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
-    /** Starts every wave of {@code plan}, then waits until it is ready. Closes itself on failure. */
-    void start(Plan plan) {
+    /**
+     * Starts every wave of {@code plan}, then waits until it is ready; meanwhile, on a thread of
+     * its own, {@code alongside} starts what else goes on the network (a run's workers), and the
+     * start ends when both have. Closes itself on failure, once {@code alongside} has returned.
+     */
+    void start(Plan plan, Consumer<ClusterSite> alongside) {
+        CompletableFuture<Void> beside = null;
         try {
+            network.getId(); // creates it: containers started alongside join it by name
+            beside = CompletableFuture.runAsync(() -> alongside.accept(new ClusterSite(labels, networkName)),
+                    r -> {
+                        Thread t = new Thread(r, "lockchaos-cluster-" + labels.runId() + "-alongside");
+                        t.setDaemon(true);
+                        t.start();
+                    });
             for (List<NodeSpec> wave : plan.waves()) {
                 startWave(wave);
             }
             wireProxies(plan.proxy());
             plan.ready().run();
+            joinUnwrapped(beside);
         } catch (RuntimeException e) {
+            if (beside != null) {
+                // What it is still starting must exist before close() removes the run's containers.
+                beside.exceptionally(failed -> null).join();
+            }
             close();
             throw e;
         }

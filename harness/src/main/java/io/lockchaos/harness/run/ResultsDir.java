@@ -10,8 +10,8 @@ import java.time.format.DateTimeFormatter;
 /**
  * One run's folder, {@code results/<scenario>/<yyyyMMdd-HHmmss>/}, and what goes in it:
  * {@code scenario.json}, {@code history.jsonl} (appended while the run goes), {@code history.edn},
- * {@code results.json} and {@code report.html} (at the end), and {@code logs/} (one file per
- * worker and node).
+ * {@code results.json} and {@code report.html} (at the end), {@code logs/} (one file per
+ * worker and node) and {@code workers/} (each worker's config, as given to it).
  * {@code results/latest} points at it once its history holds an operation ({@link #linkLatest()}):
  * a run that fails before it recorded anything leaves {@code latest} where it was.
  */
@@ -81,6 +81,11 @@ public record ResultsDir(Path dir) {
     /** The log of worker or node {@code name}: {@code logs/<name>.log}. */
     public Path log(String name) {
         return dir.resolve("logs").resolve(name + ".log");
+    }
+
+    /** The folder of the workers' configs, {@code workers/}, bind-mounted into their containers. */
+    public Path workerConfigs() {
+        return dir.resolve("workers");
     }
 
     /** Writes {@code text} to {@code file} in this folder. */

@@ -7,12 +7,12 @@ import io.lockchaos.harness.cluster.NodeJar;
 import io.lockchaos.harness.cluster.Cluster;
 import io.lockchaos.harness.cluster.ClusterException;
 import io.lockchaos.harness.cluster.ClusterOptions;
+import io.lockchaos.harness.cluster.ClusterSite;
 import io.lockchaos.harness.cluster.Clusters;
 import io.lockchaos.harness.cluster.EngineWatch;
 import io.lockchaos.harness.cluster.ImageTags;
 import io.lockchaos.harness.cluster.Node;
 import io.lockchaos.harness.cluster.Role;
-import io.lockchaos.harness.cluster.RunLabels;
 import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.harness.nemesis.ClusterTargets;
 import io.lockchaos.workloads.lock.Address;
@@ -21,14 +21,9 @@ import io.lockchaos.history.ops.Fencing;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.testcontainers.DockerClientFactory;
@@ -41,8 +36,9 @@ import org.testcontainers.utility.LogUtils;
  *     RunOutcome outcome = run.execute();
  * }
  * }</pre>
- * {@link #execute()} starts the cluster, starts one worker container per worker on the
- * cluster network, waits for each one's first operation, lets them run for the scenario's
+ * {@link #execute()} starts the cluster and, while it starts, one worker container per worker
+ * on the cluster network ({@link Workers}); once the cluster is up it gives each worker its
+ * config, waits for each one's first operation, lets them run for the scenario's
  * duration while {@link RunNemesis} plays the fault schedule, heals every fault, stops the
  * workers with SIGTERM, waits the quiet period, reads every ledger as {@code :process :final},
  * runs the checks per lane, and writes the results folder ({@link ResultsDir}) as it goes.
@@ -54,7 +50,7 @@ public final class Run implements AutoCloseable {
     private final Scenario scenario;
     private final ResultsDir results;
     private final Consumer<String> progress;
-    private final List<WorkerContainer> workers = new ArrayList<>();
+    private final Workers workers;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread hook;
     private volatile Cluster cluster;
@@ -70,6 +66,7 @@ public final class Run implements AutoCloseable {
         this.plan = plan;
         this.results = results;
         this.progress = progress;
+        this.workers = new Workers(scenario, results);
         this.hook = new Thread(this::close, "lockchaos-run-cleanup");
         Runtime.getRuntime().addShutdownHook(hook);
     }
@@ -155,12 +152,12 @@ public final class Run implements AutoCloseable {
         engine = EngineWatch.start();
         Phases phases = new Phases();
         cluster = Clusters.start(scenario.topology(),
-                ClusterOptions.DEFAULTS.withTokenServer(scenario.lock().tokens().equals("zk")));
+                ClusterOptions.DEFAULTS.withTokenServer(scenario.lock().tokens().equals("zk")), this::startWorkers);
         phases.end("cluster start");
         say("cluster up: " + cluster.nodes().stream().map(Node::name).toList() + " (run " + cluster.runId() + ")");
         long start = System.nanoTime();
         history = new HistoryLog(results.historyJsonl(), this::linkLatest);
-        startWorkers(start);
+        releaseWorkers(start);
         phases.end("worker start");
         awaitFirstOps();
         phases.end("first ops");
@@ -214,66 +211,31 @@ public final class Run implements AutoCloseable {
         }
     }
 
-    private void startWorkers(long start) {
-        String image = ImageTags.forProject().tag(ImageTags.Image.JVM);
-        Path jar = NodeJar.find();
+    /**
+     * Starts the worker containers while the cluster starts (on the cluster's network): each
+     * JVM starts and waits for its config, which {@link #releaseWorkers} gives once the cluster
+     * is up. No worker writes a line before that, so the history exists by then.
+     */
+    private void startWorkers(ClusterSite site) {
+        say("starting " + scenario.totalWorkers() + " workers (" + scenario.workers() + " per storage mode "
+                + scenario.storage().stream().map(f -> f.id()).toList() + ") while the cluster starts");
+        workers.start(site, (name, line) -> {
+            history.appendLine(line);
+            holders.saw(name, line);
+        });
+    }
+
+    /** Gives every worker its config: the servers, the storage node and the run's start reference. */
+    private void releaseWorkers(long start) {
         LockConfig lock = scenario.lock().config(cluster);
         Node storage = cluster.nodes(Role.STORAGE).get(0);
         String storageNode = storage.name() + ":" + storage.port();
-        for (Lane lane : scenario.lanes()) {
-            for (int i = 0; i < lane.perLane(); i++) {
-                String name = lane.workerName(i);
-                Map<String, String> labels = RunLabels.newRun(cluster.runId(), cluster.topology(), false).common();
-                labels.put(RunLabels.NODE, name);
-                labels.put(RunLabels.ROLE, "worker");
-                workers.add(new WorkerContainer(name, image, jar, scenario.lock().classpath(), cluster.network(),
-                        cluster.network() + "-" + name, labels,
-                        WorkerConfigs.json(scenario, lane, i, lock, storageNode, start),
-                        line -> {
-                            history.appendLine(line);
-                            holders.saw(name, line);
-                        }, results.log(name)));
-            }
-        }
-        say("starting " + workers.size() + " workers (" + scenario.workers() + " per storage mode "
-                + scenario.storage().stream().map(f -> f.id()).toList() + ")");
-        eachWorker("start", WorkerContainer::start);
-    }
-
-    /**
-     * Does {@code action} to every worker at once and waits for all of them, then throws the
-     * first failure: each start or removal is mostly waiting on the engine, so a thread each (a
-     * parallel stream would do only as many at a time as the machine has cores).
-     */
-    private void eachWorker(String what, java.util.function.Consumer<WorkerContainer> action) {
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, workers.size()));
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            workers.forEach(w -> done.add(pool.submit(() -> action.accept(w))));
-            RuntimeException first = null;
-            for (Future<?> f : done) {
-                try {
-                    f.get();
-                } catch (ExecutionException e) {
-                    RuntimeException cause = e.getCause() instanceof RuntimeException r ? r
-                            : new RunException("could not " + what + " a worker: " + e.getCause(), e.getCause());
-                    first = first == null ? cause : first;
-                }
-            }
-            if (first != null) {
-                throw first;
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RunException("interrupted while the workers were to " + what, e);
-        } finally {
-            pool.shutdownNow();
-        }
+        workers.release((lane, i) -> WorkerConfigs.json(scenario, lane, i, lock, storageNode, start));
     }
 
     /** The duration and the schedule count from when every worker has recorded its first operation. */
     private void awaitFirstOps() {
-        List<String> names = workers.stream().map(WorkerContainer::name).toList();
+        List<String> names = workers.names();
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         List<String> silent = names;
         while (!silent.isEmpty() && System.nanoTime() < deadline) {
@@ -287,9 +249,8 @@ public final class Run implements AutoCloseable {
     }
 
     private void startNemesis(long start) {
-        Map<String, String> containers = new LinkedHashMap<>();
-        workers.forEach(w -> containers.put(w.name(), w.containerId()));
-        nemesis = new RunNemesis(scenario, plan, ClusterTargets.of(cluster).withWorkers(containers), holders, history,
+        nemesis = new RunNemesis(scenario, plan, ClusterTargets.of(cluster).withWorkers(workers.containerIds()),
+                holders, history,
                 start, this::say);
         String script = nemesis.schedule().script();
         resolved.put("schedule", script);
@@ -346,29 +307,14 @@ public final class Run implements AutoCloseable {
 
     /** Fails the run when a worker's container has ended (unless the run is being closed). */
     private void failIfAWorkerStopped(String when) {
-        for (WorkerContainer w : workers) {
-            if (!w.running() && !closed.get()) {
-                throw new RunException("worker " + w.name() + " stopped " + when + " (exit " + w.exitCode() + "); see "
-                        + results.log(w.name()));
-            }
+        if (!closed.get()) {
+            workers.failIfOneStopped(when);
         }
     }
 
     private void stopWorkers() {
         say("stopping the workers (SIGTERM)");
-        workers.forEach(WorkerContainer::terminate);
-        for (WorkerContainer w : workers) {
-            try {
-                if (!w.awaitEnd(Duration.ofSeconds(60).toMillis())) {
-                    throw new RunException("worker " + w.name() + " did not end within 60 s of SIGTERM; see "
-                            + results.log(w.name()));
-                }
-                w.logExit();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new RunException("interrupted while the workers stopped", e);
-            }
-        }
+        workers.stop();
         say("workers stopped; " + history.lines() + " events; quiet for " + scenario.quiet().toMillis() + " ms");
     }
 
@@ -434,7 +380,7 @@ public final class Run implements AutoCloseable {
             }
         }
         try {
-            eachWorker("remove", WorkerContainer::close);
+            workers.remove();
         } catch (RuntimeException e) {
             failure = e;
         }

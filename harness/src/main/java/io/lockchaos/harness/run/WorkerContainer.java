@@ -19,20 +19,29 @@ import org.testcontainers.utility.MountableFile;
 
 /**
  * One worker JVM in a container of its own on the cluster network (so a pause of the
- * container freezes the lock client's threads too): runs {@code WorkerMain} with its config,
- * streams its history on stdout line by line to {@code lines}, and its stderr to a log file.
+ * container freezes the lock client's threads too): runs {@code WorkerMain --await}, which
+ * starts and waits until {@link #release} gives it its config, streams its history on stdout
+ * line by line to {@code lines}, and its stderr to a log file.
  * A user's lock classes (the scenario's {@code lock.classpath}) are copied into the container
  * under {@value #USER} and appended to the {@code -cp}.
  */
 final class WorkerContainer implements AutoCloseable {
 
     static final String MAIN = "io.lockchaos.workloads.worker.WorkerMain";
-    static final String CONFIG = "/opt/lockchaos/worker.json";
+    /** Where the folder of the run's worker configs is mounted (a local engine). */
+    static final String CONFIGS = "/opt/lockchaos/workers";
+    /** Where the config is copied when the engine is not on this machine. */
+    static final String COPIED_CONFIG = "/opt/lockchaos/worker.json";
+    /** The suffix of the file written after a config: the worker reads its config once it exists. */
+    static final String GO = ".go";
     /** Where the user's classpath entries go: {@code <i>-<file name>} each. */
     static final String USER = "/opt/lockchaos/user";
 
     private final String name;
     private final JvmContainer container;
+    /** The config on this machine, in the mounted folder; null when it is copied in. */
+    private final Path hostConfig;
+    private final String config;
     private final CountDownLatch ended = new CountDownLatch(1);
     private final Path log;
 
@@ -40,13 +49,24 @@ final class WorkerContainer implements AutoCloseable {
      * @param name {@code worker-N}: its host name and the last part of its container name
      * @param userClasspath jars and classes directories on the host to append to the {@code -cp}
      * @param labels the cluster run's labels, so the cluster's clean-up removes it too
+     * @param configs the folder of this machine for the config, mounted read-only at
+     *     {@value #CONFIGS} when the engine is local (a file written there needs no call to the
+     *     engine); else the config is copied in
      */
     WorkerContainer(String name, String image, Path jar, List<Path> userClasspath, String network,
-                    String containerName, Map<String, String> labels, String configJson, Consumer<String> lines,
+                    String containerName, Map<String, String> labels, Path configs, Consumer<String> lines,
                     Path log) {
         this.name = name;
         this.log = log;
         JvmContainer jvm = new JvmContainer(image).withJar(jar);
+        if (JvmContainer.engineIsLocal()) {
+            jvm = JvmContainer.withReadOnlyBind(jvm, configs, CONFIGS);
+            this.hostConfig = configs.resolve(name + ".json");
+            this.config = CONFIGS + "/" + name + ".json";
+        } else {
+            this.hostConfig = null;
+            this.config = COPIED_CONFIG;
+        }
         List<String> classpath = new ArrayList<>(List.of(JvmContainer.JAR));
         for (int i = 0; i < userClasspath.size(); i++) {
             String inside = USER + "/" + i + "-" + userClasspath.get(i).getFileName();
@@ -55,12 +75,11 @@ final class WorkerContainer implements AutoCloseable {
         }
         String cp = String.join(":", classpath);
         appendLog(log, "worker " + name + ": stderr of java " + String.join(" ", JvmContainer.OPTIONS) + " -cp " + cp + " "
-                + MAIN + " " + CONFIG);
+                + MAIN + " --await " + config);
         LineSplitter out = new LineSplitter(lines);
         LineSplitter err = new LineSplitter(line -> appendLog(log, line));
         this.container = jvm
-                .withCopyToContainer(Transferable.of(configJson.getBytes(StandardCharsets.UTF_8)), CONFIG)
-                .withJava("-Xmx256m", "-cp", cp, MAIN, CONFIG, "-")
+                .withJava("-Xmx256m", "-cp", cp, MAIN, "--await", config, "-")
                 .withNetworkMode(network)
                 .withLabels(labels)
                 .withCreateContainerCmdModifier(cmd -> cmd.withName(containerName).withHostName(name)
@@ -101,6 +120,33 @@ final class WorkerContainer implements AutoCloseable {
             container.start();
         } catch (RuntimeException e) {
             throw new RunException("worker " + name + " did not start: " + e.getMessage(), e);
+        }
+    }
+
+    /** Gives the started worker its config, then the file that lets it read it ({@link #GO}). */
+    void release(String configJson) {
+        byte[] json = configJson.getBytes(StandardCharsets.UTF_8);
+        try {
+            if (hostConfig != null) {
+                Files.write(hostConfig, json);
+                Files.write(hostConfig.resolveSibling(hostConfig.getFileName() + GO), new byte[0]);
+            } else {
+                container.copyFileToContainer(Transferable.of(json), config);
+                container.copyFileToContainer(Transferable.of(new byte[0]), config + GO);
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new RunException("could not give worker " + name + " its config: " + e.getMessage(), e);
+        }
+    }
+
+    /** Deletes the {@link #GO} file of a config written on this machine: the worker read its config. */
+    void forgetGo() {
+        if (hostConfig != null) {
+            try {
+                Files.deleteIfExists(hostConfig.resolveSibling(hostConfig.getFileName() + GO));
+            } catch (IOException e) {
+                appendLog(log, "could not delete the go file of " + hostConfig + ": " + e);
+            }
         }
     }
 

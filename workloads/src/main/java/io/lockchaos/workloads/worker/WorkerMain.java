@@ -10,30 +10,42 @@ import io.lockchaos.workloads.storage.Storage;
 import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A worker process: {@code java -cp ... io.lockchaos.workloads.worker.WorkerMain CONFIG.json
- * [HISTORY.jsonl]}. Reads the config ({@link WorkerConfigJson}), runs the loop, writes one JSON
+ * A worker process: {@code java -cp ... io.lockchaos.workloads.worker.WorkerMain [--await]
+ * CONFIG.json [HISTORY.jsonl]}. With {@code --await} it first waits for {@code CONFIG.json.go}
+ * ({@link ConfigGate}: the JVM starts while the cluster does). Reads the config
+ * ({@link WorkerConfigJson}), runs the loop, writes one JSON
  * line per event to the file or, without one (or with {@code -}), to stdout. Addresses are used
  * as given (inside the cluster network no mapping is needed). On SIGTERM it stops starting
  * steps, waits up to {@code stopGraceMs} for the one under way, closes the history and exits 0;
  * an op still in flight then stays an invocation without completion. Exit 2: bad arguments or
- * config.
+ * config, or no config released within {@link #AWAIT_LIMIT}.
  */
 public final class WorkerMain {
+
+    /** How long {@code --await} waits for the config before the worker gives up. */
+    static final Duration AWAIT_LIMIT = Duration.ofMinutes(10);
 
     private WorkerMain() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] arguments) {
+        boolean await = arguments.length > 0 && arguments[0].equals("--await");
+        String[] args = await ? Arrays.copyOfRange(arguments, 1, arguments.length) : arguments;
         if (args.length < 1 || args.length > 2) {
-            System.err.println("usage: WorkerMain CONFIG.json [HISTORY.jsonl | -]");
+            System.err.println("usage: WorkerMain [--await] CONFIG.json [HISTORY.jsonl | -]");
             System.exit(2);
         }
         WorkerConfig config;
         try {
+            if (await) {
+                ConfigGate.await(Path.of(args[0]), AWAIT_LIMIT);
+            }
             config = WorkerConfigJson.read(Path.of(args[0]));
         } catch (WorkloadException e) {
             System.err.println("worker: " + e.getMessage());

@@ -41,9 +41,17 @@ public final class JvmContainer extends GenericContainer<JvmContainer> {
         if (!mount) {
             return container.withCopyFileToContainer(MountableFile.forHostPath(jar), inside);
         }
+        return withReadOnlyBind(container, jar, inside);
+    }
+
+    /**
+     * Bind-mounts {@code host} (a file or a folder of this machine) read-only at {@code inside};
+     * only where {@link #engineIsLocal}.
+     */
+    public static <C extends GenericContainer<C>> C withReadOnlyBind(C container, Path host, String inside) {
         // Set on the create command: Testcontainers' own withFileSystemBind first checks that
         // mounting works by running an alpine container, which it would try to pull.
-        Bind bind = new Bind(jar.toAbsolutePath().toString(), new Volume(inside), AccessMode.ro);
+        Bind bind = new Bind(host.toAbsolutePath().toString(), new Volume(inside), AccessMode.ro);
         return container.withCreateContainerCmdModifier(cmd -> {
             List<Bind> binds = new ArrayList<>();
             if (cmd.getHostConfig().getBinds() != null) {

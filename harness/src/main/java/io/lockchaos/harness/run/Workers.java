@@ -1,0 +1,159 @@
+package io.lockchaos.harness.run;
+
+import io.lockchaos.harness.cluster.ClusterSite;
+import io.lockchaos.harness.cluster.ImageTags;
+import io.lockchaos.harness.cluster.NodeJar;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+
+/**
+ * The worker containers of one run, one per worker of each lane. They are started while the
+ * cluster starts ({@link #start}, on the cluster's network), each JVM waiting for its config;
+ * {@link #release} gives every one its config once the cluster is up; {@link #stop} sends
+ * SIGTERM and waits for them to end; {@link #remove} removes them.
+ */
+final class Workers {
+
+    private final Scenario scenario;
+    private final ResultsDir results;
+    /** Filled on the thread that starts the containers, read on the one that releases them. */
+    private final Map<String, Slot> slots = new java.util.concurrent.ConcurrentHashMap<>();
+    private final List<WorkerContainer> containers = new CopyOnWriteArrayList<>();
+
+    Workers(Scenario scenario, ResultsDir results) {
+        this.scenario = scenario;
+        this.results = results;
+    }
+
+    /**
+     * Starts a container per worker on {@code site}'s network; {@code lines} receives each
+     * worker's history lines (worker name, line).
+     */
+    void start(ClusterSite site, BiConsumer<String, String> lines) {
+        String image = ImageTags.forProject().tag(ImageTags.Image.JVM);
+        Path jar = NodeJar.find();
+        Path configs = results.workerConfigs();
+        try {
+            Files.createDirectories(configs);
+        } catch (IOException e) {
+            throw new RunException("cannot create " + configs + " (" + e + ")", e);
+        }
+        List<WorkerContainer> created = new ArrayList<>();
+        for (Lane lane : scenario.lanes()) {
+            for (int i = 0; i < lane.perLane(); i++) {
+                String name = lane.workerName(i);
+                slots.put(name, new Slot(lane, i));
+                created.add(new WorkerContainer(name, image, jar, scenario.lock().classpath(), site.network(),
+                        site.network() + "-" + name, site.workerLabels(name), configs, line -> lines.accept(name, line),
+                        results.log(name)));
+            }
+        }
+        containers.addAll(created);
+        each("start", WorkerContainer::start);
+    }
+
+    /** Gives every worker its config, made by {@code config} from its lane and index in the lane. */
+    void release(BiFunction<Lane, Integer, String> config) {
+        each("release", w -> {
+            Slot slot = slots.get(w.name());
+            w.release(config.apply(slot.lane(), slot.index()));
+        });
+    }
+
+    int size() {
+        return containers.size();
+    }
+
+    List<String> names() {
+        return containers.stream().map(WorkerContainer::name).toList();
+    }
+
+    /** Worker name to container id. */
+    Map<String, String> containerIds() {
+        Map<String, String> ids = new LinkedHashMap<>();
+        containers.forEach(w -> ids.put(w.name(), w.containerId()));
+        return ids;
+    }
+
+    /** Throws when a worker's container has ended; {@code when} ends the sentence ("early"). */
+    void failIfOneStopped(String when) {
+        for (WorkerContainer w : containers) {
+            if (!w.running()) {
+                throw new RunException("worker " + w.name() + " stopped " + when + " (exit " + w.exitCode() + "); see "
+                        + results.log(w.name()));
+            }
+        }
+    }
+
+    /** SIGTERM to every worker, then waits up to a minute for each one's output to end. */
+    void stop() {
+        containers.forEach(WorkerContainer::terminate);
+        for (WorkerContainer w : containers) {
+            try {
+                if (!w.awaitEnd(Duration.ofSeconds(60).toMillis())) {
+                    throw new RunException("worker " + w.name() + " did not end within 60 s of SIGTERM; see "
+                            + results.log(w.name()));
+                }
+                w.logExit();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RunException("interrupted while the workers stopped", e);
+            }
+        }
+    }
+
+    /** Removes every worker container, and the files that released them. */
+    void remove() {
+        each("remove", WorkerContainer::close);
+        containers.forEach(WorkerContainer::forgetGo);
+    }
+
+    /**
+     * Does {@code action} to every worker at once and waits for all of them, then throws the
+     * first failure: each start or removal is mostly waiting on the engine, so a thread each (a
+     * parallel stream would do only as many at a time as the machine has cores).
+     */
+    private void each(String what, Consumer<WorkerContainer> action) {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, containers.size()));
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            containers.forEach(w -> done.add(pool.submit(() -> action.accept(w))));
+            RuntimeException first = null;
+            for (Future<?> f : done) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    RuntimeException cause = e.getCause() instanceof RuntimeException r ? r
+                            : new RunException("could not " + what + " a worker: " + e.getCause(), e.getCause());
+                    first = first == null ? cause : first;
+                }
+            }
+            if (first != null) {
+                throw first;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunException("interrupted while the workers were to " + what, e);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Where a worker sits: its lane and its index in the lane. */
+    private record Slot(Lane lane, int index) {
+    }
+}
