@@ -24,6 +24,8 @@ import java.time.LocalDateTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.testcontainers.DockerClientFactory;
@@ -57,6 +59,7 @@ public final class Run implements AutoCloseable {
     private volatile HistoryLog history;
     private volatile RunNemesis nemesis;
     private volatile EngineWatch engine;
+    private volatile CompletableFuture<Void> clusterRemoval;
     private final Holders holders = new Holders();
     private final Map<String, String> resolved = new LinkedHashMap<>();
     private final SchedulePlan plan;
@@ -168,6 +171,7 @@ public final class Run implements AutoCloseable {
         nemesis.stopAndHeal();
         phases.end("heal");
         stopWorkers();
+        workers.removeInBackground(); // their output has ended: nothing more to come from them
         phases.end("worker stop");
         pause(scenario.quiet());
         phases.end("quiet");
@@ -177,6 +181,9 @@ public final class Run implements AutoCloseable {
         say("final read of " + keys.keySet());
         new FinalRead(new Address(storage.host(), storage.hostPort()), start, history::append).readAll(keys);
         phases.end("final read");
+        saveNodeLogs();
+        removeClusterInBackground(); // the checks and the report need no container
+        phases.end("node logs");
         History merged = history.finish(results.historyEdn());
         say("history: " + merged.size() + " events; checking");
         RunChecks.requireGrants(scenario, merged);
@@ -184,8 +191,6 @@ public final class Run implements AutoCloseable {
         phases.end("checks");
         writeReport(merged, checks);
         phases.end("report");
-        saveNodeLogs();
-        phases.end("node logs");
         RunOutcome outcome = new RunOutcome(scenario, results.dir(), merged.size(), checks, phases.seconds());
         results.write(results.resultsJson(), outcome.toJson());
         return outcome;
@@ -318,6 +323,16 @@ public final class Run implements AutoCloseable {
         say("workers stopped; " + history.lines() + " events; quiet for " + scenario.quiet().toMillis() + " ms");
     }
 
+    /** Removes the cluster on a thread of its own; {@link #close()} waits for it. */
+    private void removeClusterInBackground() {
+        Cluster c = cluster;
+        clusterRemoval = CompletableFuture.runAsync(c::close, r -> {
+            Thread t = new Thread(r, "lockchaos-cluster-removal");
+            t.setDaemon(true);
+            t.start();
+        });
+    }
+
     private void saveNodeLogs() {
         var docker = DockerClientFactory.instance().client();
         for (Node node : cluster.nodes()) {
@@ -387,11 +402,19 @@ public final class Run implements AutoCloseable {
         if (history != null) {
             history.close();
         }
+        if (clusterRemoval != null) {
+            try {
+                clusterRemoval.join();
+            } catch (CompletionException e) {
+                failure = failure != null ? failure
+                        : e.getCause() instanceof RuntimeException r ? r : new RunException(String.valueOf(e.getCause()), e);
+            }
+        }
         if (cluster != null) {
             cluster.close();
         }
         if (failure != null) {
-            throw new RunException("closing the run failed (healing the faults or removing a worker container): "
+            throw new RunException("closing the run failed (healing the faults or removing a container): "
                     + failure.getMessage(), failure);
         }
     }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -33,6 +34,7 @@ final class Workers {
     /** Filled on the thread that starts the containers, read on the one that releases them. */
     private final Map<String, Slot> slots = new java.util.concurrent.ConcurrentHashMap<>();
     private final List<WorkerContainer> containers = new CopyOnWriteArrayList<>();
+    private CompletableFuture<Void> removal;
 
     Workers(Scenario scenario, ResultsDir results) {
         this.scenario = scenario;
@@ -116,8 +118,33 @@ final class Workers {
         }
     }
 
-    /** Removes every worker container, and the files that released them. */
+    /**
+     * Starts removing every worker container on a thread of its own (once they have stopped, so
+     * that the run's next steps need not wait for it); {@link #remove} waits for it.
+     */
+    void removeInBackground() {
+        synchronized (this) {
+            if (removal == null) {
+                removal = CompletableFuture.runAsync(this::removeNow, r -> {
+                    Thread t = new Thread(r, "lockchaos-workers-removal");
+                    t.setDaemon(true);
+                    t.start();
+                });
+            }
+        }
+    }
+
+    /** Removes every worker container, and the files that released them; waits for a removal under way. */
     void remove() {
+        removeInBackground();
+        try {
+            removal.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    private void removeNow() {
         each("remove", WorkerContainer::close);
         containers.forEach(WorkerContainer::forgetGo);
     }
