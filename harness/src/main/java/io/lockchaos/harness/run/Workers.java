@@ -101,21 +101,24 @@ final class Workers {
         }
     }
 
-    /** SIGTERM to every worker, then waits up to a minute for each one's output to end. */
+    /**
+     * SIGTERM to every worker, then waits up to a minute for each one's output to end: all at
+     * once, a thread each, as each is a few calls to the engine and a JVM's exit.
+     */
     void stop() {
-        containers.forEach(WorkerContainer::terminate);
-        for (WorkerContainer w : containers) {
+        each("stop", w -> {
+            w.terminate();
             try {
                 if (!w.awaitEnd(Duration.ofSeconds(60).toMillis())) {
                     throw new RunException("worker " + w.name() + " did not end within 60 s of SIGTERM; see "
                             + results.log(w.name()));
                 }
-                w.logExit();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new RunException("interrupted while the workers stopped", e);
             }
-        }
+            w.logExit();
+        });
     }
 
     /**
