@@ -84,6 +84,7 @@ public final class Clusters {
 
     private static Cluster start(Topology topology, ClusterOptions options, boolean detached,
                                  Consumer<ClusterSite> alongside) {
+        ExitRace.install();
         Leftovers leftovers = leftovers();
         leftovers.removeOrphans();
         ImageTags images = ImageTags.forProject();
