@@ -1,5 +1,9 @@
 package io.lockchaos.harness.run;
 
+import com.github.dockerjava.api.command.WaitContainerResultCallback;
+import com.github.dockerjava.api.exception.ConflictException;
+import com.github.dockerjava.api.exception.DockerClientException;
+import com.github.dockerjava.api.exception.NotFoundException;
 import io.lockchaos.harness.cluster.containers.JvmContainer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -159,7 +163,7 @@ final class WorkerContainer implements AutoCloseable {
         try {
             return container.getContainerId() != null && Boolean.TRUE.equals(
                     container.getDockerClient().inspectContainerCmd(containerId()).exec().getState().getRunning());
-        } catch (com.github.dockerjava.api.exception.NotFoundException removed) {
+        } catch (NotFoundException removed) {
             // Removed under the run (its clean-up on Ctrl-C): not running.
             return false;
         }
@@ -167,8 +171,11 @@ final class WorkerContainer implements AutoCloseable {
 
     /** Sends SIGTERM: the worker finishes the step under way, closes its history and exits. */
     void terminate() {
-        if (running()) {
+        try {
             container.getDockerClient().killContainerCmd(containerId()).withSignal("TERM").exec();
+        } catch (ConflictException | NotFoundException e) {
+            // Not running (any more), or removed under the run: nothing to stop.
+            appendLog(log, "worker " + name + " was not running at SIGTERM: " + e.getMessage());
         }
     }
 
@@ -182,15 +189,23 @@ final class WorkerContainer implements AutoCloseable {
         return container.getDockerClient().inspectContainerCmd(containerId()).exec().getState().getExitCodeLong();
     }
 
-    /** Notes its exit code at the end of its log (143: stopped by SIGTERM, as the harness does). */
+    /**
+     * Waits up to 10 s for its container to end (Docker records the exit a moment after the
+     * output ends) and notes its exit code at the end of its log (143: stopped by SIGTERM, as
+     * the harness does).
+     */
     void logExit() {
-        // Docker records the exit a moment after the output ends.
-        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(10).toNanos();
-        while (running() && System.nanoTime() < deadline) {
-            java.util.concurrent.locks.LockSupport.parkNanos(java.time.Duration.ofMillis(50).toNanos());
+        Integer status;
+        try (WaitContainerResultCallback exit = container.getDockerClient().waitContainerCmd(containerId())
+                .exec(new WaitContainerResultCallback())) {
+            status = exit.awaitStatusCode(10, TimeUnit.SECONDS);
+        } catch (DockerClientException stillRuns) {
+            status = null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("closing the wait for worker " + name + "'s exit", e);
         }
-        appendLog(log, "worker " + name + (running() ? " still runs 10 s after its output ended"
-                : " exited with status " + exitCode()));
+        appendLog(log, "worker " + name + (status == null ? " still runs 10 s after its output ended"
+                : " exited with status " + status));
     }
 
     @Override

@@ -35,6 +35,8 @@ final class Workers {
     private final Map<String, Slot> slots = new java.util.concurrent.ConcurrentHashMap<>();
     private final List<WorkerContainer> containers = new CopyOnWriteArrayList<>();
     private CompletableFuture<Void> removal;
+    /** Whether {@link #stop} ended every worker: their exit codes are then worth waiting for. */
+    private volatile boolean stopped;
 
     Workers(Scenario scenario, ResultsDir results) {
         this.scenario = scenario;
@@ -103,7 +105,8 @@ final class Workers {
 
     /**
      * SIGTERM to every worker, then waits up to a minute for each one's output to end: all at
-     * once, a thread each, as each is a few calls to the engine and a JVM's exit.
+     * once, a thread each, as each is a call to the engine and a JVM's exit. Each exit code
+     * goes to its log when it is removed.
      */
     void stop() {
         each("stop", w -> {
@@ -117,8 +120,8 @@ final class Workers {
                 Thread.currentThread().interrupt();
                 throw new RunException("interrupted while the workers stopped", e);
             }
-            w.logExit();
         });
+        stopped = true;
     }
 
     /**
@@ -148,7 +151,12 @@ final class Workers {
     }
 
     private void removeNow() {
-        each("remove", WorkerContainer::close);
+        each("remove", w -> {
+            if (stopped) {
+                w.logExit();
+            }
+            w.close();
+        });
         containers.forEach(WorkerContainer::forgetGo);
     }
 
