@@ -56,13 +56,18 @@ final class WorkerContainer implements AutoCloseable {
      * @param configs the folder of this machine for the config, mounted read-only at
      *     {@value #CONFIGS} when the engine is local (a file written there needs no call to the
      *     engine); else the config is copied in
+     * @param classData the workers' class-data archive, and whether this worker learns it
      */
     WorkerContainer(String name, String image, Path jar, List<Path> userClasspath, String network,
-                    String containerName, Map<String, String> labels, Path configs, Consumer<String> lines,
-                    Path log) {
+                    String containerName, Map<String, String> labels, Path configs, ClassDataRole classData,
+                    Consumer<String> lines, Path log) {
         this.name = name;
         this.log = log;
         JvmContainer jvm = new JvmContainer(image).withJar(jar);
+        List<String> options = classData.data().options(classData.learner());
+        if (classData.data().usable()) {
+            jvm = JvmContainer.withReadOnlyBind(jvm, classData.data().archive(), WorkerClassData.ARCHIVE);
+        }
         if (JvmContainer.engineIsLocal()) {
             jvm = JvmContainer.withReadOnlyBind(jvm, configs, CONFIGS);
             this.hostConfig = configs.resolve(name + ".json");
@@ -78,12 +83,14 @@ final class WorkerContainer implements AutoCloseable {
             classpath.add(inside);
         }
         String cp = String.join(":", classpath);
-        appendLog(log, "worker " + name + ": stderr of java " + String.join(" ", JvmContainer.OPTIONS) + " -cp " + cp + " "
-                + MAIN + " --await " + config);
+        List<String> java = new ArrayList<>(options);
+        java.addAll(List.of("-Xmx256m", "-cp", cp, MAIN, "--await", config, "-"));
+        appendLog(log, "worker " + name + ": stderr of java " + String.join(" ", JvmContainer.OPTIONS) + " "
+                + String.join(" ", java));
         LineSplitter out = new LineSplitter(lines);
         LineSplitter err = new LineSplitter(line -> appendLog(log, line));
         this.container = jvm
-                .withJava("-Xmx256m", "-cp", cp, MAIN, "--await", config, "-")
+                .withJava(java.toArray(String[]::new))
                 .withNetworkMode(network)
                 .withLabels(labels)
                 .withCreateContainerCmdModifier(cmd -> cmd.withName(containerName).withHostName(name)
@@ -152,6 +159,20 @@ final class WorkerContainer implements AutoCloseable {
                 appendLog(log, "could not delete the go file of " + hostConfig + ": " + e);
             }
         }
+    }
+
+    /** Adds {@code line} to its log. */
+    void note(String line) {
+        appendLog(log, line);
+    }
+
+    /** Copies file {@code inside} of its container (running or stopped) to {@code host}. */
+    void copyOut(String inside, Path host) {
+        container.copyFileFromContainer(inside, host.toString());
+    }
+
+    /** The class-data archive of a run's workers, and whether this worker writes the class list for it. */
+    record ClassDataRole(WorkerClassData data, boolean learner) {
     }
 
     String containerId() {

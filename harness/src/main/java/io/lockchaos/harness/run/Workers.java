@@ -35,6 +35,8 @@ final class Workers {
     private final Map<String, Slot> slots = new java.util.concurrent.ConcurrentHashMap<>();
     private final List<WorkerContainer> containers = new CopyOnWriteArrayList<>();
     private CompletableFuture<Void> removal;
+    private volatile ClusterSite site;
+    private volatile WorkerClassData classData;
     /** Whether {@link #stop} ended every worker: their exit codes are then worth waiting for. */
     private volatile boolean stopped;
 
@@ -48,8 +50,10 @@ final class Workers {
      * worker's history lines (worker name, line).
      */
     void start(ClusterSite site, BiConsumer<String, String> lines) {
+        this.site = site;
         String image = ImageTags.forProject().tag(ImageTags.Image.JVM);
         Path jar = NodeJar.find();
+        classData = WorkerClassData.of(jar, image, scenario.lock().backend());
         Path configs = results.workerConfigs();
         try {
             Files.createDirectories(configs);
@@ -62,7 +66,8 @@ final class Workers {
                 String name = lane.workerName(i);
                 slots.put(name, new Slot(lane, i));
                 created.add(new WorkerContainer(name, image, jar, scenario.lock().classpath(), site.network(),
-                        site.network() + "-" + name, site.workerLabels(name), configs, line -> lines.accept(name, line),
+                        site.network() + "-" + name, site.workerLabels(name), configs,
+                        new WorkerContainer.ClassDataRole(classData, created.isEmpty()), line -> lines.accept(name, line),
                         results.log(name)));
             }
         }
@@ -154,6 +159,9 @@ final class Workers {
         each("remove", w -> {
             if (stopped) {
                 w.logExit();
+            }
+            if (stopped && w == containers.get(0) && classData.toLearn()) {
+                classData.learnFrom(w, site, line -> w.note(line));
             }
             w.close();
         });
