@@ -27,6 +27,7 @@ public final class JsonLinesHistoryReader implements HistoryReader {
         TextLines lines = new TextLines(reader);
         LinedEvents events = new LinedEvents();
         JsonLineScanner scanner = new JsonLineScanner();
+        OpBuilder op = new OpBuilder(OpFields.JSON);
         try {
             for (String line = lines.next(); line != null; line = lines.next()) {
                 if (lines.number() == 1 && line.startsWith(String.valueOf(BYTE_ORDER_MARK))) {
@@ -35,12 +36,15 @@ public final class JsonLinesHistoryReader implements HistoryReader {
                 if (line.isBlank()) {
                     continue;
                 }
-                SourceLine at = new SourceLine(source, lines.number());
                 try {
-                    Map<String, Value> fields = scanner.fields(line);
-                    events.add(OpFields.JSON.toOp(fields != null ? fields : fields(line, at), at, events.size()),
-                            lines.number());
+                    if (scanner.read(line, op)) {
+                        events.add(op.build(source, lines.number(), events.size()), lines.number());
+                    } else {
+                        SourceLine at = new SourceLine(source, lines.number());
+                        events.add(OpFields.JSON.toOp(fields(line, at), at, events.size()), lines.number());
+                    }
                 } catch (MalformedLine e) {
+                    SourceLine at = new SourceLine(source, lines.number());
                     if (lines.next() == null && !lines.endedWithNewline()) {
                         return events.toHistory(source).withNotes(List.of(at.error("the last line is torn ("
                                 + e.getMessage() + ", and no newline after it), as a killed run leaves it;"
