@@ -23,7 +23,8 @@ final class JsonLineScanner {
     private static final int SLOTS = 1 << 12;
     private static final int LONGEST = 160;
 
-    private String line;
+    /** The line being read: a {@link TextLines} buffer, read in place (no string a line). */
+    private CharSequence line;
     private int pos;
     private final String[] texts = new String[SLOTS];
     private final Value[] values = new Value[SLOTS];
@@ -36,7 +37,7 @@ final class JsonLineScanner {
      * Reads the op object on {@code text} into {@code op}; false, with {@code op} cleared, when
      * Jackson must read the line.
      */
-    boolean read(String text, OpBuilder op) {
+    boolean read(CharSequence text, OpBuilder op) {
         line = text;
         pos = 0;
         if (skipBlank() != '{') {
@@ -147,14 +148,14 @@ final class JsonLineScanner {
         }
         pos++;
         if (to - from > LONGEST) {
-            return new Value.Kw(line.substring(from, to));
+            return new Value.Kw(text(from, to));
         }
         int slot = slot(from, to);
         Value.Kw known = keys[slot];
-        if (known != null && known.name().length() == to - from && line.startsWith(known.name(), from)) {
+        if (known != null && known.name().length() == to - from && startsWith(known.name(), from)) {
             return known;
         }
-        known = new Value.Kw(line.substring(from, to));
+        known = new Value.Kw(text(from, to));
         keys[slot] = known;
         return known;
     }
@@ -188,15 +189,15 @@ final class JsonLineScanner {
     }
 
     private Value literal() {
-        if (line.startsWith("null", pos)) {
+        if (startsWith("null", pos)) {
             pos += 4;
             return Value.NIL;
         }
-        if (line.startsWith("true", pos)) {
+        if (startsWith("true", pos)) {
             pos += 4;
             return new Value.Bool(true);
         }
-        if (line.startsWith("false", pos)) {
+        if (startsWith("false", pos)) {
             pos += 5;
             return new Value.Bool(false);
         }
@@ -209,7 +210,7 @@ final class JsonLineScanner {
         int close = flatEnd();
         int slot = close < 0 || close + 1 - from > LONGEST ? -1 : slot(from, close + 1);
         if (slot >= 0 && texts[slot] != null && texts[slot].length() == close + 1 - from
-                && line.startsWith(texts[slot], from) && values[slot] instanceof Value.Dict known) {
+                && startsWith(texts[slot], from) && values[slot] instanceof Value.Dict known) {
             pos = close + 1;
             return known;
         }
@@ -219,7 +220,7 @@ final class JsonLineScanner {
             return null;
         }
         if (slot >= 0) {
-            texts[slot] = line.substring(from, close + 1);
+            texts[slot] = text(from, close + 1);
             values[slot] = dict;
         }
         return dict;
@@ -288,15 +289,15 @@ final class JsonLineScanner {
      */
     private Value stringValue(int from, int to) {
         if (to - from > LONGEST) {
-            return make(line.substring(from, to));
+            return make(text(from, to));
         }
         int slot = slot(from, to);
         String known = texts[slot];
-        if (known != null && known.length() == to - from && line.startsWith(known, from)
+        if (known != null && known.length() == to - from && startsWith(known, from)
                 && !(values[slot] instanceof Value.Dict)) {
             return values[slot];
         }
-        String text = line.substring(from, to);
+        String text = text(from, to);
         Value v = make(text);
         texts[slot] = text;
         values[slot] = v;
@@ -344,6 +345,24 @@ final class JsonLineScanner {
         }
         pos = i;
         number = negative ? -value : value;
+        return true;
+    }
+
+    /** The characters of the line from {@code from} to {@code to}, as a string. */
+    private String text(int from, int to) {
+        return line.subSequence(from, to).toString();
+    }
+
+    /** Whether the line holds {@code prefix} at {@code from}. */
+    private boolean startsWith(String prefix, int from) {
+        if (from + prefix.length() > line.length()) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length(); i++) {
+            if (line.charAt(from + i) != prefix.charAt(i)) {
+                return false;
+            }
+        }
         return true;
     }
 
