@@ -27,20 +27,24 @@ public final class JsonLinesHistoryReader implements HistoryReader {
         TextLines lines = new TextLines(reader);
         LinedEvents events = new LinedEvents();
         JsonLineScanner scanner = new JsonLineScanner();
+        OpBuilder op = new OpBuilder(OpFields.JSON);
         try {
-            for (String line = lines.next(); line != null; line = lines.next()) {
-                if (lines.number() == 1 && line.startsWith(String.valueOf(BYTE_ORDER_MARK))) {
-                    line = line.substring(1);
+            for (CharSequence line = lines.next(); line != null; line = lines.next()) {
+                if (lines.number() == 1 && line.length() > 0 && line.charAt(0) == BYTE_ORDER_MARK) {
+                    line = line.subSequence(1, line.length());
                 }
-                if (line.isBlank()) {
+                if (isBlank(line)) {
                     continue;
                 }
-                SourceLine at = new SourceLine(source, lines.number());
                 try {
-                    Map<String, Value> fields = scanner.fields(line);
-                    events.add(OpFields.JSON.toOp(fields != null ? fields : fields(line, at), at, events.size()),
-                            lines.number());
+                    if (scanner.read(line, op)) {
+                        events.add(op.build(source, lines.number(), events.size()), lines.number());
+                    } else {
+                        SourceLine at = new SourceLine(source, lines.number());
+                        events.add(OpFields.JSON.toOp(fields(line.toString(), at), at, events.size()), lines.number());
+                    }
                 } catch (MalformedLine e) {
+                    SourceLine at = new SourceLine(source, lines.number());
                     if (lines.next() == null && !lines.endedWithNewline()) {
                         return events.toHistory(source).withNotes(List.of(at.error("the last line is torn ("
                                 + e.getMessage() + ", and no newline after it), as a killed run leaves it;"
@@ -53,6 +57,16 @@ public final class JsonLinesHistoryReader implements HistoryReader {
             throw new SourceLine(source, lines.number() + 1).ioError(e);
         }
         return events.toHistory(source);
+    }
+
+    /** {@link String#isBlank()} for a line read in place. */
+    private static boolean isBlank(CharSequence line) {
+        for (int i = 0; i < line.length(); i++) {
+            if (!Character.isWhitespace(line.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A line that is not one well-formed JSON value. */

@@ -1,5 +1,6 @@
 package io.lockchaos.history.format;
 
+import io.lockchaos.history.HistoryFormatException;
 import io.lockchaos.history.Op;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Process;
@@ -54,66 +55,71 @@ public final class OpFields {
 
     /** The op at position {@code index} of its history (so the history need not copy it to index it). */
     public Op toOp(Map<String, Value> fields, SourceLine at, int index) {
-        OpBuilder op = new OpBuilder(this);
+        OpBuilder op = new OpBuilder(this, false);
         fields.forEach(op::put);
         return op.build(at, index);
     }
 
     /** The op of these fields (null: absent), checked in the order a reader reports them. */
-    Op toOp(OpBuilder found, SourceLine at, int index) {
-        OpType type = type(required(found.type, TYPE, at), at);
-        Process process = process(required(found.process, PROCESS, at), at);
-        String f = f(required(found.f, F, at), at);
-        long time = time(found.time == null ? Value.NIL : found.time, at);
+    Op toOp(OpBuilder found, String source, int line, int index) {
+        OpType type = type(required(found.type, TYPE, source, line), source, line);
+        Process process = process(required(found.process, PROCESS, source, line), found, source, line);
+        String f = f(required(found.f, F, source, line), source, line);
+        long time = found.hasTimeNs ? found.timeNs : time(found.time == null ? Value.NIL : found.time, source, line);
         return new Op(index, time, type, process, f, found.value, found.error, found.extra);
     }
 
-    private Value required(Value v, String name, SourceLine at) {
+    /** The error for the op at {@code line} of {@code source}: the place is made only for a message. */
+    private static HistoryFormatException error(String source, int line, String problem) {
+        return new SourceLine(source, line).error(problem);
+    }
+
+    private Value required(Value v, String name, String source, int line) {
         if (v == null) {
-            throw at.error("missing " + keyPrefix + name + "; expected " + example);
+            throw error(source, line, "missing " + keyPrefix + name + "; expected " + example);
         }
         return v;
     }
 
-    private OpType type(Value v, SourceLine at) {
+    private OpType type(Value v, String source, int line) {
         OpType type = name(v) == null ? null : OpType.fromKeyword(name(v));
         if (type == null) {
-            throw at.error("unknown " + keyPrefix + "type " + v + "; expected one of "
+            throw error(source, line, "unknown " + keyPrefix + "type " + v + "; expected one of "
                     + keyPrefix + "invoke, " + keyPrefix + "ok, " + keyPrefix + "fail or "
                     + keyPrefix + "info");
         }
         return type;
     }
 
-    private Process process(Value v, SourceLine at) {
+    private Process process(Value v, OpBuilder found, String source, int line) {
         if (v instanceof Value.Int i && i.value() >= 0 && i.value() <= Integer.MAX_VALUE) {
-            return Process.client((int) i.value());
+            return found.client((int) i.value());
         }
         String name = name(v);
         if (name != null && !name.isEmpty()) {
             return Process.named(name);
         }
-        throw at.error("bad " + keyPrefix + "process " + v + "; expected a non-negative integer"
+        throw error(source, line, "bad " + keyPrefix + "process " + v + "; expected a non-negative integer"
                 + " (a client) or a name such as " + keyPrefix + "nemesis");
     }
 
-    private String f(Value v, SourceLine at) {
+    private String f(Value v, String source, int line) {
         String name = name(v);
         if (name == null || name.isEmpty()) {
-            throw at.error("bad " + keyPrefix + "f " + v + "; expected a function name such as "
+            throw error(source, line, "bad " + keyPrefix + "f " + v + "; expected a function name such as "
                     + keyPrefix + "read");
         }
         return name;
     }
 
-    private long time(Value v, SourceLine at) {
+    private long time(Value v, String source, int line) {
         if (v.isNil()) {
             return Op.NO_TIME;
         }
         if (v instanceof Value.Int i) {
             return i.value();
         }
-        throw at.error("bad " + keyPrefix + "time " + v + "; expected an integer number of"
+        throw error(source, line, "bad " + keyPrefix + "time " + v + "; expected an integer number of"
                 + " nanoseconds, or no " + keyPrefix + "time at all");
     }
 

@@ -23,8 +23,11 @@ final class TextLines {
         this.in = in;
     }
 
-    /** The next line without its break, or null at the end of the text. */
-    String next() throws IOException {
+    /**
+     * The next line without its break, or null at the end of the text: this reader's own
+     * buffer, valid until the next call (a long file is not a string a line).
+     */
+    CharSequence next() throws IOException {
         line.setLength(0);
         boolean any = false;
         while (true) {
@@ -38,7 +41,7 @@ final class TextLines {
                     }
                     endedWithNewline = false;
                     number++;
-                    return line.toString();
+                    return line;
                 }
             }
             if (skipLineFeed && buf[pos] == '\n') {
@@ -55,7 +58,7 @@ final class TextLines {
                 skipLineFeed = buf[pos++] == '\r';
                 endedWithNewline = true;
                 number++;
-                return line.toString();
+                return line;
             }
         }
     }

@@ -1,10 +1,12 @@
 package io.lockchaos.history.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lockchaos.history.HistoryFormatException;
 import io.lockchaos.history.Op;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Process;
@@ -14,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -21,9 +24,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * {@link JsonLineScanner} against Jackson's reading of the same line, the reference: on random
  * ops written by the JSON-lines writer (nested values, escapes, colons, non-ASCII, extremes of
- * long) and on those lines with a character dropped, doubled or replaced, every line the scanner
- * reads it reads to exactly Jackson's fields, and every line Jackson refuses it leaves to
- * Jackson. One scanner reads all lines of a run, as in a file, so its value caches are tested too.
+ * long, process numbers far above the shared ones) and on those lines with a character
+ * dropped, doubled or replaced, every line the scanner reads it reads to exactly the op (or
+ * the error) Jackson's fields give, and every line Jackson refuses it leaves to Jackson. One
+ * scanner and one {@link OpBuilder} read all lines of a run, as in a file, so their caches and
+ * the builder's clearing between lines are tested too.
  */
 class JsonLineDifferentialTest {
 
@@ -35,17 +40,17 @@ class JsonLineDifferentialTest {
     void randomLinesAndTheirMutationsReadAsJacksonReadsThem() {
         Random random = new Random(20261201);
         JsonLineScanner scanner = new JsonLineScanner();
+        OpBuilder op = new OpBuilder(OpFields.JSON);
         int read = 0;
         int left = 0;
         for (int i = 0; i < 20_000; i++) {
             String written = JsonLinesHistoryWriter.toJson(randomOp(random, i));
             String line = i % 2 == 1 ? mutate(random, written) : written;
-            Map<String, Value> fast = scanner.fields(line);
             Map<String, Value> reference = jackson(line);
-            if (fast != null) {
+            if (scanner.read(line, op)) {
+                Object fast = outcome(() -> op.build(AT, 0));
                 assertNotNull(reference, () -> "the scanner read a line Jackson refuses: " + line);
-                assertEquals(reference, fast, line);
-                assertEquals(List.copyOf(reference.keySet()), List.copyOf(fast.keySet()), line);
+                assertEquals(outcome(() -> OpFields.JSON.toOp(reference, AT, 0)), fast, line);
                 read++;
             } else {
                 left++;
@@ -56,23 +61,49 @@ class JsonLineDifferentialTest {
 
     @Test
     void theLinesLockchaosWritesAreReadByTheScanner() {
-        Map<String, Value> fields = new JsonLineScanner().fields(
+        OpBuilder builder = new OpBuilder(OpFields.JSON);
+        assertTrue(new JsonLineScanner().read(
                 "{\"index\":3,\"time\":120,\"type\":\"ok\",\"process\":7,\"f\":\"acquire\",\"value\":{\"lock\":\"job-0\",\"token\":-4},"
-                        + "\"error\":\":timeout\",\"nodes\":[\"n1\",null,true,false,[]]}");
-        assertNotNull(fields);
-        assertEquals(Value.map("lock", "job-0", "token", -4L), fields.get("value"));
-        assertEquals(Value.kw("timeout"), fields.get("error"));
+                        + "\"error\":\":timeout\",\"nodes\":[\"n1\",null,true,false,[]]}", builder));
+        Op op = builder.build(AT, 0);
+        assertEquals(120, op.time());
+        assertEquals(Process.client(7), op.process());
+        assertEquals(Value.map("lock", "job-0", "token", -4L), op.value());
+        assertEquals(Value.kw("timeout"), op.error());
         assertEquals(Value.vec(Value.of("n1"), Value.NIL, new Value.Bool(true), new Value.Bool(false), Value.vec()),
-                fields.get("nodes"));
+                op.extra().get("nodes"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"time\":-5,\"type\":\"ok\",\"process\":1,\"f\":\"r\"}",
+        "{\"type\":\"ok\",\"time\":null,\"process\":1,\"f\":\"r\"}",
+        "{\"type\":\"ok\",\"time\":\"7\",\"process\":1,\"f\":\"r\"}",
+        "{\"type\":\"ok\",\"time\":[7],\"process\":1,\"f\":\"r\"}",
+        "{\"type\":\"ok\",\"process\":5000,\"f\":\"r\",\"time\":999999999999999999}",
+        "{\"type\":\"ok\",\"process\":2147483647,\"f\":\"r\",\"value\":{}}",
+        "{\"type\":\"ok\",\"process\":\"nemesis\",\"f\":\"r\",\"value\":{\"a\":1,\"b\":{\"a\":2}}}"})
+    void opFieldsTheScannerTakesApartReadAsJacksonReadsThem(String line) {
+        OpBuilder op = new OpBuilder(OpFields.JSON);
+        assertTrue(new JsonLineScanner().read(line, op), line);
+        assertEquals(outcome(() -> OpFields.JSON.toOp(jackson(line), AT, 0)), outcome(() -> op.build(AT, 0)), line);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"{\"a\":1,\"a\":2}", "{\"a\":01}", "{\"a\":1.5}", "{\"a\":1e3}", "{\"a\":NaN}",
         "{\"a\":-Infinity}", "{\"a\":12345678901234567890}", "{\"a\":\"x\\ny\"}", "{\"a\":{\"#set\":[1]}}",
         "{\"a\":1} x", "{\"a\":1", "{\"a\" 1}", "{\"a\":nul}", "[1]", "{\"a\":\"\u0001\"}", "{\"a\":[1,]}", "{,}",
-        "{\"a\":-}", "{\"a\":1}}"})
+        "{\"a\":-}", "{\"a\":1}}", "{\"time\":1,\"time\":1}", "{\"time\":1,\"time\":null}", "{\"time\":null,\"time\":1}",
+        "{\"time\":01}", "{\"time\":1.0}", "{\"time\":-}", "{\"time\":1234567890123456789}", "{\"a\":{\"b\":1,\"b\":1}}"})
     void linesOutsideThePlainSubsetAreLeftToJackson(String line) {
-        assertNull(new JsonLineScanner().fields(line), line);
+        assertFalse(new JsonLineScanner().read(line, new OpBuilder(OpFields.JSON)), line);
+    }
+
+    @Test
+    void aLineLeftToJacksonLeavesNothingInTheBuilder() {
+        OpBuilder op = new OpBuilder(OpFields.JSON);
+        assertFalse(new JsonLineScanner().read("{\"type\":\"ok\",\"time\":3,\"process\":1,\"f\":\"r\",\"a\":1.5}", op));
+        HistoryFormatException e = assertThrows(HistoryFormatException.class, () -> op.build(AT, 0));
+        assertTrue(e.getMessage().contains("missing type"), e.getMessage());
     }
 
     private static Map<String, Value> jackson(String line) {
@@ -83,9 +114,19 @@ class JsonLineDifferentialTest {
         }
     }
 
+    /** The op {@code read} makes, or the message of what it throws: what a reader would report. */
+    private static Object outcome(Supplier<Op> read) {
+        try {
+            return read.get();
+        } catch (HistoryFormatException e) {
+            return e.getMessage();
+        }
+    }
+
     private static Op randomOp(Random random, int index) {
         OpType type = OpType.values()[random.nextInt(OpType.values().length)];
-        Process process = random.nextInt(5) == 0 ? Process.NEMESIS : Process.client(random.nextInt(10));
+        Process process = random.nextInt(5) == 0 ? Process.NEMESIS
+                : Process.client(random.nextBoolean() ? random.nextInt(10) : 1000 + random.nextInt(20_000));
         Map<String, Value> extra = new LinkedHashMap<>();
         if (random.nextInt(4) == 0) {
             extra.put("node" + random.nextInt(3), value(random, 2));

@@ -5,7 +5,6 @@ import io.lockchaos.history.Value;
 import io.lockchaos.history.format.LinedEvents;
 import io.lockchaos.history.format.OpBuilder;
 import io.lockchaos.history.format.OpFields;
-import io.lockchaos.history.format.SourceLine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -89,15 +88,34 @@ final class EdnBytes {
             if (!(read(1) instanceof Value.Kw key)) {
                 throw new EdnScanner.Inexact("an op key that is not a keyword");
             }
-            if (skipBlank() == '}') {
+            c = skipBlank();
+            if (c == '}') {
                 throw new EdnScanner.Inexact("map with an odd number of forms");
             }
-            if (!op.put(key.name(), readPresent(1))) {
+            boolean put;
+            if (c >= '0' && c <= '9' && key.name().equals(OpFields.TIME)) {
+                put = putTime();
+            } else {
+                put = op.put(key.name(), readPresent(1));
+            }
+            if (!put) {
                 throw new EdnScanner.Inexact("duplicate op key");
             }
         }
         next();
-        events.add(op.build(new SourceLine(source, opLine), events.size()), opLine);
+        events.add(op.build(source, opLine, events.size()), opLine);
+    }
+
+    /**
+     * An op's {@code :time} that starts with a digit: a plain decimal integer (nearly always) is
+     * given to the op as a number, without a value for it; any other token as {@link #atom} reads it.
+     */
+    private boolean putTime() throws IOException {
+        long unsigned = readToken();
+        if (isPlainInteger(unsigned)) {
+            return op.putTime(unsigned);
+        }
+        return op.put(OpFields.TIME, tokenValue(unsigned));
     }
 
     private int peek() throws IOException {
@@ -345,10 +363,19 @@ final class EdnBytes {
 
     /** A token: a number, nil, a boolean, a keyword or a symbol, as {@link EdnScanner} reads it. */
     private Value atom() throws IOException {
-        long unsigned = readToken();
+        return tokenValue(readToken());
+    }
+
+    /** A decimal integer without a sign or leading zeros, as {@link #readToken} spelled it. */
+    private boolean isPlainInteger(long unsigned) {
+        return unsigned != NOT_INTEGER && (tokenLength == 1 || token[0] != '0');
+    }
+
+    /** What the token just read (which spelled {@code unsigned}, see {@link #readToken}) reads as. */
+    private Value tokenValue(long unsigned) {
         int first = token[0];
         boolean signed = first == '+' || first == '-';
-        if (unsigned != NOT_INTEGER && (tokenLength == 1 || first != '0')) {
+        if (isPlainInteger(unsigned)) {
             return integer(unsigned);
         }
         if ((first >= '0' && first <= '9') || (signed && tokenLength > 1 && token[1] >= '0' && token[1] <= '9')) {

@@ -148,6 +148,22 @@ class EdnDifferentialTest {
         assertTrue(read >= 6, "the fast pass read " + read + " of them itself");
     }
 
+    /** An op's {@code :time}, which the byte pass keeps as a number, in every spelling: the same ops or the same error. */
+    @Test
+    void timeSpellings() {
+        String[] times = {"0", "7", "017", "-5", "+5", "1.5", "1e3", "nil", "123456789012345678", "1234567890123456789",
+            "9223372036854775808", "7N", ":k", "\"7\"", "#_ 1 2", "[1]", "12abc", "0x10"};
+        int bytes = 0;
+        for (String time : times) {
+            String text = "{:type :invoke, :process 5000, :f :read, :time " + time + ", :value nil}\n"
+                    + "{:time " + time + " :type :ok, :process 5000, :f :read, :value nil}\n"
+                    + "{:type :invoke, :process 904, :time " + time + ", :f :read, :value nil}\n";
+            assertSameOutcome(time, text, true);
+            bytes += assertSameBytePass(time, text) ? 1 : 0;
+        }
+        assertTrue(bytes >= 6, "the byte pass read " + bytes + " of them itself");
+    }
+
     /**
      * The byte pass gives Clojure's ops or Clojure's error, or leaves the text to the next
      * pass; true when it read the text itself.
@@ -259,6 +275,7 @@ class EdnDifferentialTest {
                 ":type " + type, ":process " + (random.nextInt(20) == 0 ? value() : String.valueOf(process)),
                 ":f " + (random.nextInt(10) == 0 ? value() : ":read"),
                 ":value " + (random.nextInt(20) == 0 ? BIG_MAP : value()),
+                ":time " + (random.nextInt(40) == 0 ? value() : String.valueOf(random.nextLong() >>> random.nextInt(64))),
             };
             StringBuilder out = new StringBuilder(random.nextInt(8) == 0 ? "#jepsen.history.Op" : "")
                     .append(random.nextInt(10) == 0 ? "{:index 3, " : "{");
@@ -280,8 +297,10 @@ class EdnDifferentialTest {
             int shape = random.nextInt(4);
             StringBuilder out = new StringBuilder(shape == 1 ? "[" : shape == 2 ? "(" : "");
             for (int p = random.nextInt(4); p >= 0; p--) {
-                out.append(op(p, ":invoke")).append(random.nextInt(5) == 0 ? " ; done\n" : "\n");
-                out.append(op(p, random.nextBoolean() ? ":ok" : ":info")).append('\n');
+                // Beyond the shared clients, and landing on the same slots of the reader's cache of them.
+                int process = random.nextBoolean() ? p : 4096 * (1 + random.nextInt(3)) + p;
+                out.append(op(process, ":invoke")).append(random.nextInt(5) == 0 ? " ; done\n" : "\n");
+                out.append(op(process, random.nextBoolean() ? ":ok" : ":info")).append('\n');
             }
             if (random.nextInt(20) == 0) {
                 out.append(value());
