@@ -94,6 +94,7 @@ final class WorkerClassData {
         Path work = null;
         try {
             Files.createDirectories(archive.getParent());
+            forgetStaleWork(archive.getParent());
             work = Files.createTempDirectory(archive.getParent(), "learn-");
             Path list = work.resolve("classes.txt");
             learner.copyOut(CLASS_LIST, list);
@@ -133,6 +134,19 @@ final class WorkerClassData {
                         lines.length)), e);
             }
             dumper.copyFileFromContainer(dumped, out.toString());
+        }
+    }
+
+    /** Removes what a run killed while it learnt left behind: {@code learn-*} folders over an hour old. */
+    private static void forgetStaleWork(Path dir) throws IOException {
+        java.nio.file.attribute.FileTime hourAgo = java.nio.file.attribute.FileTime.from(
+                java.time.Instant.now().minus(Duration.ofHours(1)));
+        try (var stale = Files.newDirectoryStream(dir, "learn-*")) {
+            for (Path p : stale) {
+                if (Files.getLastModifiedTime(p).compareTo(hourAgo) < 0) {
+                    deleteQuietly(p);
+                }
+            }
         }
     }
 
