@@ -4,6 +4,7 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.Network;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -13,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 
 /**
@@ -22,6 +24,11 @@ import java.util.function.Predicate;
  * ({@link RunLabels#ours}) are ever garbage: another checkout's are listed, never removed.
  */
 public final class Leftovers {
+
+    /** How long a container another clean-up is removing, and a network it held, may take to go. */
+    private static final Duration GONE_WITHIN = Duration.ofSeconds(30);
+    private static final Duration POLL = Duration.ofMillis(100);
+
 
     private final DockerClient docker;
     private final String checkout;
@@ -137,17 +144,46 @@ public final class Leftovers {
             return;
         } catch (com.github.dockerjava.api.exception.ConflictException beingRemoved) {
             // "removal ... is already in progress": another shutdown hook got there first (on
-            // Ctrl-C, Testcontainers' own and a run's run at once); the container is going.
-            return;
+            // Ctrl-C, Testcontainers' own and a run's run at once). Wait until it is gone, so
+            // that the network it is attached to can be removed after it.
+            awaitGone(id);
         }
     }
 
+    /** Polls until container {@code id} no longer exists, for up to {@link #GONE_WITHIN}. */
+    private void awaitGone(String id) {
+        long deadline = System.nanoTime() + GONE_WITHIN.toNanos();
+        while (System.nanoTime() - deadline < 0) {
+            try {
+                docker.inspectContainerCmd(id).exec();
+            } catch (NotFoundException gone) {
+                return;
+            }
+            LockSupport.parkNanos(POLL.toNanos());
+        }
+    }
+
+    /**
+     * Removes network {@code id}; while a container another clean-up is still removing keeps an
+     * endpoint on it (the engine answers 403 "has active endpoints"), tries again for up to
+     * {@link #GONE_WITHIN}.
+     */
     private void removeNetwork(String id) {
-        try {
-            docker.removeNetworkCmd(id).exec();
-        } catch (NotFoundException alreadyGone) {
-            // As above: somebody else removed it first.
-            return;
+        long deadline = System.nanoTime() + GONE_WITHIN.toNanos();
+        while (true) {
+            try {
+                docker.removeNetworkCmd(id).exec();
+                return;
+            } catch (NotFoundException alreadyGone) {
+                // As above: somebody else removed it first.
+                return;
+            } catch (com.github.dockerjava.api.exception.DockerException e) {
+                boolean endpoints = e.getHttpStatus() == 403 && String.valueOf(e.getMessage()).contains("active endpoints");
+                if (!endpoints || System.nanoTime() - deadline >= 0) {
+                    throw e;
+                }
+                LockSupport.parkNanos(POLL.toNanos());
+            }
         }
     }
 }

@@ -386,12 +386,14 @@ public final class Run implements AutoCloseable {
             return;
         }
         RuntimeException failure = null;
+        RuntimeException healFailure = null;
         if (nemesis != null) {
             try {
                 nemesis.stopAndHeal();
             } catch (RuntimeException e) {
                 progress.accept("healing on close failed: " + e.getMessage());
                 failure = e;
+                healFailure = e;
             }
         }
         try {
@@ -412,6 +414,15 @@ public final class Run implements AutoCloseable {
         }
         if (cluster != null) {
             cluster.close();
+        }
+        if (failure != null && Thread.currentThread() == hook) {
+            // On Ctrl-C nobody catches what the hook throws, and Testcontainers' exit hook and the
+            // cluster's remove the same containers meanwhile (a heal then finds one gone): the
+            // failure is said in one line, not as a stack trace; the removals above still ran.
+            if (failure != healFailure) {
+                progress.accept("closing the run on exit: " + failure.getMessage());
+            }
+            return;
         }
         if (failure != null) {
             throw new RunException("closing the run failed (healing the faults or removing a container): "
