@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -67,18 +66,14 @@ final class ContainerCluster implements Cluster {
         CompletableFuture<Void> beside = null;
         try {
             network.getId(); // creates it: containers started alongside join it by name
-            beside = CompletableFuture.runAsync(() -> alongside.accept(new ClusterSite(labels, networkName)),
-                    r -> {
-                        Thread t = new Thread(r, "lockchaos-cluster-" + labels.runId() + "-alongside");
-                        t.setDaemon(true);
-                        t.start();
-                    });
+            beside = DaemonTask.start("lockchaos-cluster-" + labels.runId() + "-alongside",
+                    () -> alongside.accept(new ClusterSite(labels, networkName)));
             for (List<NodeSpec> wave : plan.waves()) {
                 startWave(wave);
             }
             wireProxies(plan.proxy());
             plan.ready().run();
-            joinUnwrapped(beside);
+            DaemonTask.join(beside);
         } catch (RuntimeException e) {
             if (beside != null) {
                 // What it is still starting must exist before close() removes the run's containers.
@@ -107,7 +102,7 @@ final class ContainerCluster implements Cluster {
                     .toList();
             List<Node> up = new ArrayList<>();
             for (CompletableFuture<Node> f : started) {
-                up.add(joinUnwrapped(f));
+                up.add(DaemonTask.join(f));
             }
             synchronized (nodes) {
                 nodes.addAll(up);
@@ -213,17 +208,6 @@ final class ContainerCluster implements Cluster {
                 .withPortBindings(ports.stream()
                         .map(p -> new PortBinding(Ports.Binding.bindIp(Node.HOST), ExposedPort.tcp(p)))
                         .toList());
-    }
-
-    private static <T> T joinUnwrapped(CompletableFuture<T> f) {
-        try {
-            return f.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            throw e;
-        }
     }
 
     @Override

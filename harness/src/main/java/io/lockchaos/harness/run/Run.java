@@ -8,6 +8,7 @@ import io.lockchaos.harness.cluster.Cluster;
 import io.lockchaos.harness.cluster.ClusterException;
 import io.lockchaos.harness.cluster.ClusterOptions;
 import io.lockchaos.harness.cluster.ClusterSite;
+import io.lockchaos.harness.cluster.DaemonTask;
 import io.lockchaos.harness.cluster.Clusters;
 import io.lockchaos.harness.cluster.EngineWatch;
 import io.lockchaos.harness.cluster.ImageTags;
@@ -25,7 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.testcontainers.DockerClientFactory;
@@ -326,11 +326,7 @@ public final class Run implements AutoCloseable {
     /** Removes the cluster on a thread of its own; {@link #close()} waits for it. */
     private void removeClusterInBackground() {
         Cluster c = cluster;
-        clusterRemoval = CompletableFuture.runAsync(c::close, r -> {
-            Thread t = new Thread(r, "lockchaos-cluster-removal");
-            t.setDaemon(true);
-            t.start();
-        });
+        clusterRemoval = DaemonTask.start("lockchaos-cluster-removal", c::close);
     }
 
     private void saveNodeLogs() {
@@ -406,10 +402,9 @@ public final class Run implements AutoCloseable {
         }
         if (clusterRemoval != null) {
             try {
-                clusterRemoval.join();
-            } catch (CompletionException e) {
-                failure = failure != null ? failure
-                        : e.getCause() instanceof RuntimeException r ? r : new RunException(String.valueOf(e.getCause()), e);
+                DaemonTask.join(clusterRemoval);
+            } catch (RuntimeException e) {
+                failure = failure != null ? failure : e;
             }
         }
         if (cluster != null) {

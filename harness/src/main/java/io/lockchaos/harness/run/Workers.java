@@ -1,6 +1,7 @@
 package io.lockchaos.harness.run;
 
 import io.lockchaos.harness.cluster.ClusterSite;
+import io.lockchaos.harness.cluster.DaemonTask;
 import io.lockchaos.harness.cluster.ImageTags;
 import io.lockchaos.harness.cluster.NodeJar;
 import java.io.IOException;
@@ -37,6 +38,8 @@ final class Workers {
     private CompletableFuture<Void> removal;
     private volatile ClusterSite site;
     private volatile WorkerClassData classData;
+    /** The worker that writes the class list when the class-data archive is still to be made. */
+    private volatile WorkerContainer learner;
     /** Whether {@link #stop} ended every worker: their exit codes are then worth waiting for. */
     private volatile boolean stopped;
 
@@ -65,10 +68,14 @@ final class Workers {
             for (int i = 0; i < lane.perLane(); i++) {
                 String name = lane.workerName(i);
                 slots.put(name, new Slot(lane, i));
+                boolean learns = created.isEmpty();
                 created.add(new WorkerContainer(name, image, jar, scenario.lock().classpath(), site.network(),
                         site.network() + "-" + name, site.workerLabels(name), configs,
-                        new WorkerContainer.ClassDataRole(classData, created.isEmpty()), line -> lines.accept(name, line),
+                        new WorkerContainer.ClassDataRole(classData, learns), line -> lines.accept(name, line),
                         results.log(name)));
+                if (learns) {
+                    learner = created.get(0);
+                }
             }
         }
         containers.addAll(created);
@@ -136,11 +143,7 @@ final class Workers {
     void removeInBackground() {
         synchronized (this) {
             if (removal == null) {
-                removal = CompletableFuture.runAsync(this::removeNow, r -> {
-                    Thread t = new Thread(r, "lockchaos-workers-removal");
-                    t.setDaemon(true);
-                    t.start();
-                });
+                removal = DaemonTask.start("lockchaos-workers-removal", this::removeNow);
             }
         }
     }
@@ -148,11 +151,7 @@ final class Workers {
     /** Removes every worker container, and the files that released them; waits for a removal under way. */
     void remove() {
         removeInBackground();
-        try {
-            removal.join();
-        } catch (java.util.concurrent.CompletionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : e;
-        }
+        DaemonTask.join(removal);
     }
 
     private void removeNow() {
@@ -160,7 +159,7 @@ final class Workers {
             if (stopped) {
                 w.logExit();
             }
-            if (stopped && w == containers.get(0) && classData.toLearn()) {
+            if (stopped && w == learner && classData.toLearn()) {
                 classData.learnFrom(w, site, line -> w.note(line));
             }
             w.close();
