@@ -11,7 +11,10 @@ import io.lockchaos.harness.run.RunOutcome;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.harness.run.ScenarioCheck;
 import io.lockchaos.harness.run.ScenarioException;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -37,6 +40,8 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Exit code of a run that could not be carried out: no verdict, so unknown. */
     static final int EXIT_FAILED = 2;
+    /** The system property the launcher sets in its class-data training run: the archive being written. */
+    static final String CLASS_DATA_TRAINING = "lockchaos.classDataTraining";
 
     @Spec
     private CommandSpec spec;
@@ -174,6 +179,7 @@ public final class RunCommand implements Callable<Integer> {
         Thread guard = EngineGuard.start(run, err);
         try (run) {
             RunOutcome outcome = run.execute();
+            markClassDataTraining();
             out.print(outcome.toText());
             out.println("results: " + outcome.dir());
             out.println(verdictLine(outcome));
@@ -192,6 +198,24 @@ public final class RunCommand implements Callable<Integer> {
         } finally {
             guard.interrupt();
             writeIndex(root, err);
+        }
+    }
+
+    /**
+     * In the launcher's training run (see {@code ./lockchaos}) the JVM writes a class-data archive
+     * of what a run loads as it exits, to the file this property names; a run that got to its
+     * verdict loaded every class a run needs, so it marks the archive worth keeping. Without the
+     * mark the launcher deletes the archive, which costs only the time a later run saves.
+     */
+    private static void markClassDataTraining() {
+        String archive = System.getProperty(CLASS_DATA_TRAINING);
+        if (archive == null) {
+            return;
+        }
+        try {
+            Files.writeString(Path.of(archive + ".ok"), "");
+        } catch (IOException | InvalidPathException e) {
+            // Unmarked, the archive is deleted by the next command: nothing is lost but time.
         }
     }
 

@@ -1,5 +1,8 @@
 package io.lockchaos.harness.cluster;
 
+import java.net.URI;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.shaded.com.github.dockerjava.core.DefaultDockerClientConfig;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -30,6 +33,7 @@ public final class EngineSetup {
             return;
         }
         Path setup = ProjectRoot.find().resolve("docker").resolve("setup.sh");
+        makeClientAlongside();
         int exit;
         try {
             Process p = new ProcessBuilder("bash", setup.toString()).redirectErrorStream(true).start();
@@ -46,5 +50,32 @@ public final class EngineSetup {
             throw new ClusterException(setup + " failed (exit " + exit + "); its messages are above");
         }
         done = true;
+    }
+
+    /**
+     * Makes Testcontainers' client (its engine discovery, two {@code /info} calls and many
+     * classes: about half a second) on a daemon thread while the script runs, when the engine
+     * docker-java finds by default ({@code DOCKER_HOST}, else the local socket) already answers a
+     * ping. Testcontainers remembers a failed discovery for the life of the JVM, so it is not
+     * asked while the script may still be starting the engine; the first real call joins the
+     * discovery under way, and says what failed if it did.
+     */
+    private static void makeClientAlongside() {
+        URI host;
+        try {
+            host = DefaultDockerClientConfig.createDefaultConfigBuilder().build().getDockerHost();
+        } catch (RuntimeException e) {
+            return; // a DOCKER_HOST docker-java cannot read: Testcontainers will say what it makes of it
+        }
+        if (!EngineWatch.answersNow(host)) {
+            return;
+        }
+        DaemonTask.start("docker-client", () -> {
+            try {
+                DockerClientFactory.instance().client();
+            } catch (RuntimeException e) {
+                // The first real call fails the same way and says so.
+            }
+        });
     }
 }

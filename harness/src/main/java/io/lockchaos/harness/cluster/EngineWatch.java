@@ -1,6 +1,7 @@
 package io.lockchaos.harness.cluster;
 
 import com.github.dockerjava.transport.DockerHttpClient;
+import com.github.dockerjava.transport.SSLConfig;
 import com.github.dockerjava.zerodep.ZerodepDockerHttpClient;
 import java.io.IOException;
 import java.net.URI;
@@ -53,12 +54,23 @@ public final class EngineWatch implements AutoCloseable {
     /** Starts watching the engine Testcontainers uses. */
     public static EngineWatch start() {
         var transport = DockerClientFactory.instance().getTransportConfig();
-        return start(transport.getDockerHost(), new ZerodepDockerHttpClient.Builder()
-                .dockerHost(transport.getDockerHost())
-                .sslConfig(transport.getSslConfig())
-                .connectionTimeout(CALL_TIMEOUT)
-                .responseTimeout(CALL_TIMEOUT)
-                .build(), EVERY, CALL_TIMEOUT);
+        return start(transport.getDockerHost(), client(transport.getDockerHost(), transport.getSslConfig(),
+                CALL_TIMEOUT), EVERY, CALL_TIMEOUT);
+    }
+
+    /** Whether the engine at {@code host} (a plain socket or address: no TLS) answers one ping now, within a second. */
+    static boolean answersNow(URI host) {
+        Duration limit = Duration.ofSeconds(1);
+        try (DockerHttpClient client = client(host, null, limit)) {
+            return new EngineWatch(host, client, limit, limit).ping().isEmpty();
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static DockerHttpClient client(URI host, SSLConfig ssl, Duration timeout) {
+        return new ZerodepDockerHttpClient.Builder().dockerHost(host).sslConfig(ssl)
+                .connectionTimeout(timeout).responseTimeout(timeout).build();
     }
 
     /**
