@@ -173,6 +173,8 @@ public final class Run implements AutoCloseable {
         stopWorkers();
         workers.removeInBackground(); // their output has ended: nothing more to come from them
         phases.end("worker stop");
+        CompletableFuture<Void> warmUp = DaemonTask.start("warm-up-checks",
+                () -> RunChecks.warmUp(scenario, results.historyJsonl()));
         pause(scenario.quiet());
         phases.end("quiet");
         Node storage = cluster.nodes(Role.STORAGE).get(0);
@@ -184,6 +186,7 @@ public final class Run implements AutoCloseable {
         saveNodeLogs();
         removeClusterInBackground(); // the checks and the report need no container
         phases.end("node logs");
+        DaemonTask.join(warmUp);
         History merged = history.finish(results.historyEdn());
         say("history: " + merged.size() + " events; checking");
         RunChecks.requireGrants(scenario, merged);

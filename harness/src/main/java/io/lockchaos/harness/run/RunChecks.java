@@ -8,6 +8,8 @@ import io.lockchaos.history.Op;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Process;
 import io.lockchaos.checker.lock.LockChecks;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,6 +43,28 @@ final class RunChecks {
         byCheck.forEach((check, results) -> all.put(check, merge(check, results, scenario.lanes())));
         all.putAll(perLane);
         return all;
+    }
+
+    /** How many of the first recorded events {@link #warmUp} checks. */
+    static final int WARM_UP_EVENTS = 1_000;
+    /** The time limit of each check in {@link #warmUp}. */
+    static final Duration WARM_UP_LIMIT = Duration.ofMillis(250);
+
+    /**
+     * Runs the checks once on the first {@value #WARM_UP_EVENTS} events of the history recorded
+     * so far and forgets what they say: run during the quiet period, when the JVM has nothing
+     * else to do, it loads, initialises and compiles what the real checks run next, on a history
+     * small enough that this stays within a fraction of a second. Anything it throws is the real
+     * checks' to say, so it is dropped here.
+     */
+    static void warmUp(Scenario scenario, Path recorded) {
+        try {
+            List<Op> ops = HistoryLog.readRecorded(recorded).history().ops();
+            History first = History.of(recorded.toString(), ops.subList(0, Math.min(ops.size(), WARM_UP_EVENTS)));
+            run(scenario, first, CheckOptions.defaults().withTimeLimit(WARM_UP_LIMIT));
+        } catch (RuntimeException e) {
+            // The real checks run on the whole history next and say what is wrong.
+        }
     }
 
     /**
