@@ -13,7 +13,11 @@ import io.lockchaos.history.Op;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Process;
 import io.lockchaos.history.Value;
+import io.lockchaos.history.format.JsonLinesHistoryWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -74,5 +78,26 @@ class RunChecksTest {
                 e.getMessage());
         grant(6, "fenced-job-0", 2);
         RunChecks.requireGrants(TWO_LANES, History.of("h", ops));
+    }
+
+    @Test
+    void theWarmUpReadsARecordingWithATornLastLineAndLeavesItAsItWas() throws Exception {
+        grant(0, "unfenced-job-0", 1);
+        grant(2, "fenced-job-0", 1);
+        Path file = Files.createTempFile("history", ".jsonl");
+        try {
+            StringBuilder text = new StringBuilder();
+            ops.forEach(o -> text.append(JsonLinesHistoryWriter.toJson(o)).append('\n'));
+            text.append("{\"type\": \"invoke\", \"proc");   // a worker cut off mid-line
+            Files.writeString(file, text);
+            byte[] before = Files.readAllBytes(file);
+
+            RunChecks.warmUp(TWO_LANES, file);
+
+            assertTrue(Arrays.equals(before, Files.readAllBytes(file)),
+                    "the recorded history is the real checks' input: the warm-up only reads it");
+        } finally {
+            Files.delete(file);
+        }
     }
 }
