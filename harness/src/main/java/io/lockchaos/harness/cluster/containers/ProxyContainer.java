@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.HttpWaitStrategy;
 import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
 
@@ -32,7 +33,9 @@ public final class ProxyContainer extends GenericContainer<ProxyContainer> {
         this.image = image;
         withExposedPorts(API_PORT);
         IntStream.range(0, listenPorts).forEach(i -> addExposedPort(listenPort(i)));
-        waitingFor(Wait.forHttp("/version").forPort(API_PORT).withStartupTimeout(STARTUP_TIMEOUT));
+        HttpWaitStrategy ready = Wait.forHttp("/version").forPort(API_PORT);
+        ready.withRateLimiter(ReadinessPoll.own());
+        waitingFor(ready.withStartupTimeout(STARTUP_TIMEOUT));
     }
 
     /**

@@ -120,6 +120,10 @@ public final class ZooKeeperContainer extends GenericContainer<ZooKeeperContaine
 
     /** Ready when {@code srvr} reports a mode: the member is in a quorum and serving. */
     private final class ServingWait extends AbstractWaitStrategy {
+        ServingWait() {
+            withRateLimiter(ReadinessPoll.own());
+        }
+
         @Override
         protected void waitUntilReady() {
             long deadline = System.nanoTime() + startupTimeout.toNanos();
