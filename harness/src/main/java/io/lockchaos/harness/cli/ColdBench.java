@@ -109,9 +109,14 @@ final class ColdBench {
         return cases;
     }
 
+    /**
+     * This JVM's command and options without the class path, nor the class-data archive (it is
+     * the jar's: a JVM without the jar on its class path would refuse it and map none at all).
+     */
     private static List<String> lockchaosJvm(String... args) {
         List<String> command = lockchaos(List.of());
         command = new ArrayList<>(command.subList(0, command.indexOf("-cp")));
+        command.removeIf(option -> option.startsWith("-XX:SharedArchiveFile="));
         command.addAll(Arrays.asList(args));
         return command;
     }

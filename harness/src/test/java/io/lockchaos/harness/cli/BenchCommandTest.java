@@ -25,7 +25,8 @@ class BenchCommandTest {
         assertEquals(0, o.exit(), o.out() + o.err());
         for (String format : new String[] {"edn", "jsonl"}) {
             String line = "(?m)^reading " + format + " +%s events +[0-9,]+ bytes: median +[0-9.]+ s \\(min [0-9.]+, max [0-9.]+\\)"
-                    + " +[0-9,]+ events/s +%s of the smallest's rate$";
+                    + " +[0-9,]+ events/s +%s of the smallest's rate; reading thread +[0-9,]+ ns/event,"
+                    + " collector +[0-9,]+ ms in [0-9]+ collections \\(medians\\)$";
             assertTrue(Pattern.compile(String.format(line, "5[0-9][0-9]", "1\\.00")).matcher(o.out()).find(), o.out());
             assertTrue(Pattern.compile(String.format(line, "2,0[0-9][0-9]", "[0-9]+\\.[0-9]{2}")).matcher(o.out()).find(),
                     o.out());
