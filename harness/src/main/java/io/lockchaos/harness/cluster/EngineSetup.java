@@ -1,10 +1,10 @@
 package io.lockchaos.harness.cluster;
 
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.shaded.com.github.dockerjava.core.DefaultDockerClientConfig;
-import java.io.IOException;
-import java.nio.file.Path;
 
 /**
  * Makes the Docker engine and the images ready before the first Docker call of this JVM:

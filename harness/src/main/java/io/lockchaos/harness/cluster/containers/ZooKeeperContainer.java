@@ -31,6 +31,8 @@ public final class ZooKeeperContainer extends GenericContainer<ZooKeeperContaine
     public static final String CONFIG = "/etc/zookeeper/conf/zoo.cfg";
     public static final String DATA_DIR = "/data/zk";
     public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
+    /** How long a member must keep serving before it counts as started ({@code ServingWait}). */
+    public static final Duration STEADY = Duration.ofSeconds(1);
     /** The file whose existence lets a gated server start ({@link #withStartGate()}). */
     public static final String GATE = "/etc/zookeeper/conf/start";
     /** Waits for the gate, then runs the image's entry point and command ("$0" is the gate). */
@@ -63,7 +65,7 @@ public final class ZooKeeperContainer extends GenericContainer<ZooKeeperContaine
         return waitingFor(new NoWait());
     }
 
-    /** Waits up to {@code timeout} until {@code srvr} reports a mode (in a quorum and serving). */
+    /** Waits up to {@code timeout} until {@code srvr} has reported a mode (in a quorum and serving) for {@link #STEADY}. */
     public void awaitServing(Duration timeout) {
         ServingWait wait = new ServingWait();
         wait.withStartupTimeout(timeout);
@@ -118,7 +120,12 @@ public final class ZooKeeperContainer extends GenericContainer<ZooKeeperContaine
         }
     }
 
-    /** Ready when {@code srvr} reports a mode: the member is in a quorum and serving. */
+    /**
+     * Ready when {@code srvr} has reported a mode (the member is in a quorum and serving) on every
+     * probe for {@link #STEADY}. Right after the election a member may serve and then fall back to
+     * looking (seen: a five-member ensemble with one member not serving just after every member
+     * had reported a mode once), so one answer is not enough.
+     */
     private final class ServingWait extends AbstractWaitStrategy {
         ServingWait() {
             withRateLimiter(ReadinessPoll.own());
@@ -128,15 +135,23 @@ public final class ZooKeeperContainer extends GenericContainer<ZooKeeperContaine
         protected void waitUntilReady() {
             long deadline = System.nanoTime() + startupTimeout.toNanos();
             String last = "(no answer yet)";
+            long servingSince = 0;
+            boolean serving = false;
             while (System.nanoTime() < deadline) {
                 try {
                     last = FourLetterWords.send("127.0.0.1", waitStrategyTarget.getMappedPort(CLIENT_PORT),
                             "srvr", Duration.ofSeconds(1));
-                    if (!FourLetterWords.mode(last).isEmpty()) {
+                    boolean now = !FourLetterWords.mode(last).isEmpty();
+                    if (now && !serving) {
+                        servingSince = System.nanoTime();
+                    }
+                    serving = now;
+                    if (serving && System.nanoTime() - servingSince >= STEADY.toNanos()) {
                         return;
                     }
                 } catch (UncheckedIOException notYet) {
                     last = notYet.getMessage();
+                    serving = false;
                 }
                 getRateLimiter().doWhenReady(() -> { });
             }
