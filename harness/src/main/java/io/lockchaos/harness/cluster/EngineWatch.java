@@ -62,7 +62,7 @@ public final class EngineWatch implements AutoCloseable {
     static boolean answersNow(URI host) {
         Duration limit = Duration.ofSeconds(1);
         try (DockerHttpClient client = client(host, null, limit)) {
-            return new EngineWatch(host, client, limit, limit).ping().isEmpty();
+            return ping(client, limit).isEmpty();
         } catch (IOException | RuntimeException e) {
             return false;
         }
@@ -115,7 +115,11 @@ public final class EngineWatch implements AutoCloseable {
      * engine is declared gone).
      */
     private Optional<String> ping() {
-        FutureTask<Optional<String>> call = new FutureTask<>(this::pingOnce);
+        return ping(client, callTimeout);
+    }
+
+    private static Optional<String> ping(DockerHttpClient client, Duration callTimeout) {
+        FutureTask<Optional<String>> call = new FutureTask<>(() -> pingOnce(client));
         Thread caller = new Thread(call, "docker-engine-ping");
         caller.setDaemon(true);
         caller.start();
@@ -131,7 +135,7 @@ public final class EngineWatch implements AutoCloseable {
         }
     }
 
-    private Optional<String> pingOnce() {
+    private static Optional<String> pingOnce(DockerHttpClient client) {
         DockerHttpClient.Request request = DockerHttpClient.Request.builder()
                 .method(DockerHttpClient.Request.Method.GET).path("/_ping").build();
         try (DockerHttpClient.Response response = client.execute(request)) {

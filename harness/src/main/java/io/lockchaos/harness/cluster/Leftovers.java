@@ -29,7 +29,6 @@ public final class Leftovers {
     private static final Duration GONE_WITHIN = Duration.ofSeconds(30);
     private static final Duration POLL = Duration.ofMillis(100);
 
-
     private final DockerClient docker;
     private final String checkout;
 

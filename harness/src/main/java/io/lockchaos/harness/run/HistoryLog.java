@@ -121,10 +121,32 @@ public final class HistoryLog implements AutoCloseable {
         }
         String complete = text.substring(0, text.lastIndexOf('\n') + 1);
         int torn = (int) complete.chars().filter(c -> c == '\n').count() + 1;
+        return new Recorded(byTime(file, complete), OptionalInt.of(torn));
+    }
+
+    /**
+     * The events of the first {@code n} lines of {@code file}, sorted by time; the whole file as
+     * {@link #readRecorded} reads it when it has no more lines than that (its last may be torn).
+     * Reads no further than line {@code n + 1}, however long the file.
+     */
+    static History readFirst(Path file, int n) {
+        List<String> lines;
+        try (var all = Files.lines(file, StandardCharsets.UTF_8)) {
+            lines = all.limit(n + 1L).toList();
+        } catch (IOException e) {
+            throw new RunException("cannot read " + file + " (" + e + ")", e);
+        }
+        if (lines.size() <= n) {
+            return readRecorded(file).history();
+        }
+        return byTime(file, String.join("\n", lines.subList(0, n)) + "\n");
+    }
+
+    private static History byTime(Path file, String jsonLines) {
         List<Op> events = new ArrayList<>(new JsonLinesHistoryReader().read(file.toString(),
-                new StringReader(complete)).ops());
+                new StringReader(jsonLines)).ops());
         events.sort(Comparator.comparingLong(Op::time));
-        return new Recorded(History.of(file.toString(), events), OptionalInt.of(torn));
+        return History.of(file.toString(), events);
     }
 
     private static int lastByte(Path file) throws IOException {

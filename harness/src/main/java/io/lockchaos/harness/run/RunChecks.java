@@ -59,9 +59,8 @@ final class RunChecks {
      */
     static void warmUp(Scenario scenario, Path recorded) {
         try {
-            List<Op> ops = HistoryLog.readRecorded(recorded).history().ops();
-            History first = History.of(recorded.toString(), ops.subList(0, Math.min(ops.size(), WARM_UP_EVENTS)));
-            run(scenario, first, CheckOptions.defaults().withTimeLimit(WARM_UP_LIMIT));
+            run(scenario, HistoryLog.readFirst(recorded, WARM_UP_EVENTS),
+                    CheckOptions.defaults().withTimeLimit(WARM_UP_LIMIT));
         } catch (RuntimeException e) {
             // The real checks run on the whole history next and say what is wrong.
         }

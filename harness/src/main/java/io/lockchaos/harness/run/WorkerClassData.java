@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
 import org.testcontainers.containers.startupcheck.OneShotStartupCheckStrategy;
@@ -139,8 +141,7 @@ final class WorkerClassData {
 
     /** Removes what a run killed while it learnt left behind: {@code learn-*} folders over an hour old. */
     private static void forgetStaleWork(Path dir) throws IOException {
-        java.nio.file.attribute.FileTime hourAgo = java.nio.file.attribute.FileTime.from(
-                java.time.Instant.now().minus(Duration.ofHours(1)));
+        FileTime hourAgo = FileTime.from(Instant.now().minus(Duration.ofHours(1)));
         try (var stale = Files.newDirectoryStream(dir, "learn-*")) {
             for (Path p : stale) {
                 if (Files.getLastModifiedTime(p).compareTo(hourAgo) < 0) {

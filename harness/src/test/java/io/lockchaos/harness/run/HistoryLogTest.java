@@ -33,4 +33,20 @@ class HistoryLogTest {
                     files.map(p -> p.getFileName().toString()).sorted().toList(), "no partial file is left");
         }
     }
+
+    @Test
+    void readFirstReadsTheFirstLinesSortedAndNothingOfALongerFilesTornEnd(@TempDir Path dir) throws IOException {
+        Path jsonl = dir.resolve("history.jsonl");
+        String line = "{\"index\":%d,\"time\":%d,\"type\":\"invoke\",\"process\":%d,\"f\":\"acquire\","
+                + "\"value\":{\"lock\":\"a\"}}\n";
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 5; i++) {
+            text.append(String.format(line, 0, 500 - i * 100, i)); // later lines, earlier times
+        }
+        Files.writeString(jsonl, text + "{\"index\":0,\"ti");   // torn, as a killed worker leaves it
+
+        assertEquals(List.of(200L, 300L, 400L, 500L),
+                HistoryLog.readFirst(jsonl, 4).ops().stream().map(o -> o.time()).toList());
+        assertEquals(5, HistoryLog.readFirst(jsonl, 10).size(), "a file no longer than n: its complete lines");
+    }
 }

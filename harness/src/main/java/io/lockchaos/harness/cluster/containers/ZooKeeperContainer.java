@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import org.testcontainers.containers.ContainerLaunchException;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
@@ -32,7 +33,7 @@ public final class ZooKeeperContainer extends GenericContainer<ZooKeeperContaine
     public static final String DATA_DIR = "/data/zk";
     public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
     /** How long a member must keep serving before it counts as started ({@code ServingWait}). */
-    public static final Duration STEADY = Duration.ofSeconds(1);
+    private static final Duration STEADY = Duration.ofSeconds(1);
     /** The file whose existence lets a gated server start ({@link #withStartGate()}). */
     public static final String GATE = "/etc/zookeeper/conf/start";
     /** Waits for the gate, then runs the image's entry point and command ("$0" is the gate). */
@@ -135,23 +136,20 @@ public final class ZooKeeperContainer extends GenericContainer<ZooKeeperContaine
         protected void waitUntilReady() {
             long deadline = System.nanoTime() + startupTimeout.toNanos();
             String last = "(no answer yet)";
-            long servingSince = 0;
-            boolean serving = false;
+            OptionalLong servingSince = OptionalLong.empty();
             while (System.nanoTime() < deadline) {
                 try {
                     last = FourLetterWords.send("127.0.0.1", waitStrategyTarget.getMappedPort(CLIENT_PORT),
                             "srvr", Duration.ofSeconds(1));
-                    boolean now = !FourLetterWords.mode(last).isEmpty();
-                    if (now && !serving) {
-                        servingSince = System.nanoTime();
-                    }
-                    serving = now;
-                    if (serving && System.nanoTime() - servingSince >= STEADY.toNanos()) {
+                    boolean serving = !FourLetterWords.mode(last).isEmpty();
+                    servingSince = !serving ? OptionalLong.empty()
+                            : servingSince.isPresent() ? servingSince : OptionalLong.of(System.nanoTime());
+                    if (serving && System.nanoTime() - servingSince.getAsLong() >= STEADY.toNanos()) {
                         return;
                     }
                 } catch (UncheckedIOException notYet) {
                     last = notYet.getMessage();
-                    serving = false;
+                    servingSince = OptionalLong.empty();
                 }
                 getRateLimiter().doWhenReady(() -> { });
             }
