@@ -40,11 +40,6 @@ final class InfoSets {
         return s;
     }
 
-    /** How many bytes the sets take: for the memory figures. */
-    long bytes() {
-        return 8L * node.length + 4L * table.length;
-    }
-
     private int child(int of, int rank) {
         long key = ((long) of << 32) | (rank & 0xFFFFFFFFL);
         int mask = table.length - 1;

@@ -20,12 +20,14 @@ final class Memo {
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
     private static final int PAGE_BITS = 20;
     private static final int PAGE = 1 << PAGE_BITS;
+    /** The first page's size in ints; it grows to {@link #PAGE}. */
+    private static final int FIRST_PAGE = 1 << 12;
     /** Ints before the extras: state id, watermark, info set id, extras count. */
     private static final int HEAD = 4;
 
     private int[][] pages = new int[1][];
     private int page = -1;
-    private int used = PAGE;
+    private int used;
     /**
      * Per slot, the upper half of a configuration's hash (the slot it wants, and a quick
      * filter) over its arena address + 1 (0: a free slot); one array, so a probe touches one
@@ -58,11 +60,6 @@ final class Memo {
         return size;
     }
 
-    /** How many bytes the memo holds (arena pages, table, states not counted): for the memory figures. */
-    long bytes() {
-        return (page + 1L) * PAGE * 4 + 8L * slots.length;
-    }
-
     private boolean matches(int at, int stateId, int watermark, int[] extras, int infos) {
         int[] p = pages[at >>> PAGE_BITS];
         int o = at & (PAGE - 1);
@@ -78,16 +75,24 @@ final class Memo {
             throw new IllegalStateException(extras.length + " operations linearized above the watermark: more than a"
                     + " memo page holds");
         }
-        if (used + length > PAGE) {
-            if (page + 1 == 1 << (31 - PAGE_BITS)) {
-                throw new IllegalStateException("the memo is full: " + size + " configurations");
+        if (page < 0 || used + length > pages[page].length) {
+            if (page >= 0 && pages[page].length < PAGE && used + length <= PAGE) {
+                // The first page starts small and doubles in place (addresses stay as they
+                // are): a search of a few hundred configurations, as most are, touches
+                // kilobytes, not a 4 MB page (102 etcd logs in one process: 420 MB of pages
+                // zeroed for nothing).
+                pages[page] = Arrays.copyOf(pages[page], Math.min(PAGE, Math.max(2 * pages[page].length, used + length)));
+            } else {
+                if (page + 1 == 1 << (31 - PAGE_BITS)) {
+                    throw new IllegalStateException("the memo is full: " + size + " configurations");
+                }
+                page++;
+                if (page == pages.length) {
+                    pages = Arrays.copyOf(pages, pages.length * 2);
+                }
+                pages[page] = new int[page == 0 ? Math.max(FIRST_PAGE, length) : PAGE];
+                used = 0;
             }
-            page++;
-            if (page == pages.length) {
-                pages = Arrays.copyOf(pages, pages.length * 2);
-            }
-            pages[page] = new int[PAGE];
-            used = 0;
         }
         int[] p = pages[page];
         p[used] = stateId;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.history.Value;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
@@ -57,6 +58,21 @@ class MemoTest {
             assertFalse(memo.add(i, i, new int[] {i + 1, i + 2}, 0, Value.of(i % 7)));
         }
         assertEquals(1_000_000, memo.size());
+    }
+
+    @Test
+    void configurationsLongerThanTheFirstPageAreKeptAndFoundAgain() {
+        Memo memo = new Memo();
+        int[][] extras = new int[40][];
+        for (int i = 0; i < extras.length; i++) {
+            extras[i] = new int[i % 2 == 0 ? 5_000 + 1_000 * i : 3];
+            Arrays.fill(extras[i], i);
+            assertTrue(memo.add(i, 0, extras[i], 0, Value.of(1)));
+        }
+        for (int i = 0; i < extras.length; i++) {
+            assertFalse(memo.add(i, 0, extras[i], 0, Value.of(1)), "configuration " + i);
+        }
+        assertEquals(extras.length, memo.size());
     }
 
     private static int add(InfoSets sets, List<Integer> ranks) {
