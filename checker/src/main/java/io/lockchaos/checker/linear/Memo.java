@@ -25,8 +25,14 @@ final class Memo {
     /** Ints before the extras: state id, watermark, info set id, extras count. */
     private static final int HEAD = 4;
 
-    private int[][] pages = new int[1][];
-    private int page = -1;
+    /**
+     * The arena. The first page starts small and doubles in place up to {@link #PAGE} (its
+     * addresses stay as they are): a search of a few hundred configurations, as most are,
+     * touches kilobytes, not a 4 MB page (102 etcd logs in one process: 420 MB of pages zeroed
+     * for nothing). Every later page is a full one.
+     */
+    private int[][] pages = {new int[FIRST_PAGE]};
+    private int page;
     private int used;
     /**
      * Per slot, the upper half of a configuration's hash (the slot it wants, and a quick
@@ -75,12 +81,8 @@ final class Memo {
             throw new IllegalStateException(extras.length + " operations linearized above the watermark: more than a"
                     + " memo page holds");
         }
-        if (page < 0 || used + length > pages[page].length) {
-            if (page >= 0 && pages[page].length < PAGE && used + length <= PAGE) {
-                // The first page starts small and doubles in place (addresses stay as they
-                // are): a search of a few hundred configurations, as most are, touches
-                // kilobytes, not a 4 MB page (102 etcd logs in one process: 420 MB of pages
-                // zeroed for nothing).
+        if (used + length > pages[page].length) {
+            if (used + length <= PAGE) {
                 pages[page] = Arrays.copyOf(pages[page], Math.min(PAGE, Math.max(2 * pages[page].length, used + length)));
             } else {
                 if (page + 1 == 1 << (31 - PAGE_BITS)) {
@@ -90,7 +92,7 @@ final class Memo {
                 if (page == pages.length) {
                     pages = Arrays.copyOf(pages, pages.length * 2);
                 }
-                pages[page] = new int[page == 0 ? Math.max(FIRST_PAGE, length) : PAGE];
+                pages[page] = new int[PAGE];
                 used = 0;
             }
         }
