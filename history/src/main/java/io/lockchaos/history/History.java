@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * A history: events in the order they happened, and the operations they form when each
@@ -18,12 +19,15 @@ public final class History {
     private final List<Op> ops;
     private final List<Operation> operations;
     private final List<String> notes;
+    private final OptionalInt tornLine;
 
-    private History(String source, List<Op> ops, List<Operation> operations, List<String> notes) {
+    private History(String source, List<Op> ops, List<Operation> operations, List<String> notes,
+                    OptionalInt tornLine) {
         this.source = source;
         this.ops = ops;
         this.operations = operations;
         this.notes = notes;
+        this.tornLine = tornLine;
     }
 
     /** Builds a history from events in order; {@code source} names them in error messages. */
@@ -46,7 +50,8 @@ public final class History {
             Op op = events.get(i);
             indexed.add(op.index() == i ? op : op.withIndex(i));
         }
-        return new History(source, Collections.unmodifiableList(indexed), pair(source, indexed, lines), List.of());
+        return new History(source, Collections.unmodifiableList(indexed), pair(source, indexed, lines), List.of(),
+                OptionalInt.empty());
     }
 
     public static History of(List<Op> events) {
@@ -105,7 +110,26 @@ public final class History {
      * names the source and line (such as a torn last line of a killed run's history).
      */
     public History withNotes(List<String> readerNotes) {
-        return new History(source, ops, operations, List.copyOf(readerNotes));
+        return new History(source, ops, operations, List.copyOf(readerNotes), tornLine);
+    }
+
+    /**
+     * This history read from a file whose line {@code line} (1-based) was torn (cut short, as
+     * a killed writer leaves its last line) and left out, with the reader's sentence saying so.
+     * What came after the cut is not known, so no check can call such a history valid.
+     */
+    public History tornAt(int line, String note) {
+        if (line < 1) {
+            throw new IllegalArgumentException("a torn line is numbered from 1, got " + line);
+        }
+        List<String> all = new ArrayList<>(notes);
+        all.add(note);
+        return new History(source, ops, operations, List.copyOf(all), OptionalInt.of(line));
+    }
+
+    /** The 1-based number of the torn line the reader left out ({@link #tornAt}); empty for a whole history. */
+    public OptionalInt tornLine() {
+        return tornLine;
     }
 
     /** What the reader noticed and did not refuse; empty for most histories. */

@@ -32,8 +32,8 @@ public record CheckReport(List<FileReport> files) {
     }
 
     /**
-     * {@code {"valid": ..., "files": [{"file": ..., "valid": ..., "checks": {"mutex": {"valid":
-     * ..., "summary": ..., "evidence": [...]}, ...}}]}}.
+     * {@code {"valid": ..., "files": [{"file": ..., "valid": ..., "tornLine": N, "checks": {"mutex": {"valid":
+     * ..., "summary": ..., "evidence": [...]}, ...}}]}}; {@code tornLine} only for a torn file.
      */
     public String toJson() {
         return Json.MAPPER.valueToTree(tree()).toPrettyString();
@@ -50,6 +50,7 @@ public record CheckReport(List<FileReport> files) {
             file.put("events", f.events());
             file.set("valid", Json.MAPPER.valueToTree(f.valid().json()));
             file.put("elapsedSeconds", Math.round(f.elapsedSeconds() * 1000) / 1000.0);
+            f.tornLine().ifPresent(line -> file.put("tornLine", line));
             ObjectNode checks = file.putObject("checks");
             for (CheckResult r : f.checks()) {
                 checks.set(r.check(), check(r));
@@ -79,6 +80,9 @@ public record CheckReport(List<FileReport> files) {
         for (FileReport f : files) {
             out.append(f.file()).append(": ").append(f.valid().word())
                     .append(String.format(Locale.ROOT, " (%d events, %.2f s)%n", f.events(), f.elapsedSeconds()));
+            f.tornLine().ifPresent(line -> out.append(String.format(Locale.ROOT, "  %-13s %-8s %s%n", "torn", "unknown",
+                    "line " + line + " is torn and left out: the checks judged the " + f.events()
+                            + " events before it, and what came after is not known")));
             for (CheckResult r : f.checks()) {
                 out.append(String.format(Locale.ROOT, "  %-13s %-8s %s%n", r.check(), r.valid().word(), r.summary()));
                 for (Evidence e : r.evidence()) {

@@ -7,11 +7,18 @@ import io.lockchaos.checker.Validity;
 import io.lockchaos.history.History;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 
-/** The results of every check run on one history. */
-public record FileReport(String file, int events, List<CheckResult> checks, double elapsedSeconds) {
+/**
+ * The results of every check run on one history.
+ *
+ * @param tornLine the 1-based line of the file that was torn and left out ({@link History#tornLine()});
+ *     with one, the file's verdict is at best unknown: the checks judged only what came before the cut
+ */
+public record FileReport(String file, int events, List<CheckResult> checks, double elapsedSeconds,
+                         OptionalInt tornLine) {
 
     public FileReport {
         checks = List.copyOf(checks);
@@ -41,7 +48,7 @@ public record FileReport(String file, int events, List<CheckResult> checks, doub
             task.run(); // runs it here unless its own thread has begun it (then this does nothing)
             results.add(resultOf(task));
         }
-        return new FileReport(file, history.size(), results, (System.nanoTime() - start) / 1e9);
+        return new FileReport(file, history.size(), results, (System.nanoTime() - start) / 1e9, history.tornLine());
     }
 
     /** The task's result once it has ended; what it threw, thrown on. */
@@ -72,8 +79,12 @@ public record FileReport(String file, int events, List<CheckResult> checks, doub
         }
     }
 
+    /**
+     * Every check's verdict merged; a torn file's valid is unknown (a violation found before the
+     * cut stands: invalid stays invalid).
+     */
     public Validity valid() {
-        Validity v = Validity.VALID;
+        Validity v = tornLine.isPresent() ? Validity.UNKNOWN : Validity.VALID;
         for (CheckResult r : checks) {
             v = v.merge(r.valid());
         }

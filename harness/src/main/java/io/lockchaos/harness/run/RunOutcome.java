@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * What a run concluded: each check's result and, when the scenario expects verdicts, whether
@@ -48,22 +49,37 @@ public record RunOutcome(Scenario scenario, Path dir, int events, Map<String, Ch
 
     /** The expectations that did not come true: check name → the verdict reached (unknown when missing). */
     public Map<String, Validity> mismatches() {
-        Map<String, Validity> wrong = new LinkedHashMap<>();
-        scenario.expect().forEach((name, expected) -> {
+        return mismatches(scenario.expect(), name -> {
             CheckResult r = checks.get(name);
-            Validity got = r == null ? Validity.UNKNOWN : r.valid();
-            if (got != expected) {
-                wrong.put(name, got);
+            return r == null ? Validity.UNKNOWN : r.valid();
+        });
+    }
+
+    public int exitCode() {
+        return exitCode(scenario.expect(), mismatches(), valid());
+    }
+
+    /** The expectations of {@code expect} that {@code got} (check name → verdict reached) did not meet. */
+    static Map<String, Validity> mismatches(Map<String, Validity> expect, Function<String, Validity> got) {
+        Map<String, Validity> wrong = new LinkedHashMap<>();
+        expect.forEach((name, expected) -> {
+            Validity reached = got.apply(name);
+            if (reached != expected) {
+                wrong.put(name, reached);
             }
         });
         return wrong;
     }
 
-    public int exitCode() {
-        if (!scenario.expect().isEmpty()) {
-            return mismatches().isEmpty() ? 0 : 1;
+    /**
+     * A finished run's exit code, the one contract of {@code run} and {@code report}: with
+     * expectations 0 when every one matched and 1 when not; without, the verdict's (0, 1, 2).
+     */
+    static int exitCode(Map<String, Validity> expect, Map<String, Validity> mismatches, Validity valid) {
+        if (!expect.isEmpty()) {
+            return mismatches.isEmpty() ? 0 : 1;
         }
-        return valid().exitCode();
+        return valid.exitCode();
     }
 
     /** results.json: {@code {"scenario", "seed", "valid", "events", "checks": {name: {"valid", "summary", "evidence"}}, "expect", "matched", "phases": {name: seconds}}}. */

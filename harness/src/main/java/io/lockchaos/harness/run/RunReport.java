@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.checker.CheckOptions;
+import io.lockchaos.checker.NothingToCheck;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.history.History;
@@ -41,8 +42,14 @@ public final class RunReport {
      * @param checkedNow whether the checks ran now, on history.jsonl, because results.json was missing
      * @param valid the verdict of every check together
      * @param tornLine the number of history.jsonl's last line when a kill cut it (left out of the checks)
+     * @param mismatches for a finished run, the expectations that did not come true (check → verdict reached)
+     * @param exitCode what the command answers: for a finished run the run's own exit code
+     *     ({@link RunOutcome#exitCode()}: with expectations 0 when all matched, else 1; without, the
+     *     verdict's); for a run that did not finish 1 when the history so far shows a violation, else 2
+     *     (unknown: what came after is not known)
      */
-    public record Regenerated(Path report, boolean checkedNow, Validity valid, OptionalInt tornLine) {
+    public record Regenerated(Path report, boolean checkedNow, Validity valid, OptionalInt tornLine,
+                              Map<String, Validity> mismatches, int exitCode) {
     }
 
     /** Writes the report of a run that finished with {@code checks}. */
@@ -86,6 +93,9 @@ public final class RunReport {
         HistoryLog.Recorded recorded = HistoryLog.readRecorded(historyFile);
         History history = recorded.history();
         boolean checkedNow = !Files.exists(dir.resultsJson());
+        if (checkedNow) {
+            NothingToCheck.require(history);
+        }
         List<Verdict> verdicts = checkedNow ? verdicts(RunChecks.run(s, history, CheckOptions.defaults()))
                 : verdicts(dir.resultsJson(), s);
         String torn = recorded.tornLine().isPresent() ? "; the last line of history.jsonl (line "
@@ -95,7 +105,14 @@ public final class RunReport {
         ReportData data = data(dir, s, history, verdicts, failure, checkedNow
                 ? "lockchaos report, now, on history.jsonl (no results.json)" : "the run (results.json)");
         dir.write(dir.reportHtml(), Reports.html(data));
-        return new Regenerated(dir.reportHtml(), checkedNow, data.valid(), recorded.tornLine());
+        Validity valid = data.valid();
+        if (checkedNow) {
+            Validity known = valid == Validity.INVALID ? Validity.INVALID : Validity.UNKNOWN;
+            return new Regenerated(dir.reportHtml(), true, valid, recorded.tornLine(), Map.of(), known.exitCode());
+        }
+        Map<String, Validity> wrong = RunOutcome.mismatches(s.expect(), data::got);
+        return new Regenerated(dir.reportHtml(), false, valid, recorded.tornLine(), wrong,
+                RunOutcome.exitCode(s.expect(), wrong, valid));
     }
 
     /** The page's data; the schedule shown is the one played (a random one as drawn), as scenario.json records it. */

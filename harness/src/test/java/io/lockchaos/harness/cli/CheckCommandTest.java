@@ -202,14 +202,57 @@ class CheckCommandTest {
     }
 
     @Test
-    void aTornLastLineIsSaidAndTheCompleteLinesChecked(@TempDir Path dir) throws IOException {
+    void aTornLastLineIsSaidTheCompleteLinesCheckedAndTheVerdictAtBestUnknown(@TempDir Path dir) throws IOException {
         Path torn = Files.writeString(dir.resolve("history.jsonl"),
                 "{\"type\": \"invoke\", \"process\": 0, \"f\": \"read\"}\n"
                 + "{\"type\": \"ok\", \"process\": 0, \"f\": \"read\", \"value\": null}\n{\"type\": \"inv");
         CliOutcome o = CliOutcome.run("check", "--model", "register", torn.toString());
-        assertEquals(0, o.exit(), o.err());
-        assertTrue(o.out().contains("valid (2 events"), o.out());
+        assertEquals(2, o.exit(), o.err());
+        assertTrue(o.out().contains("unknown (2 events"), o.out());
+        assertTrue(o.out().contains("torn          unknown  line 3 is torn and left out"), o.out());
+        assertTrue(o.out().contains("linearizable  valid"), "the checks' own verdicts stay as they are: " + o.out());
         assertTrue(o.err().contains("history.jsonl:3: the last line is torn"), o.err());
+
+        CliOutcome json = CliOutcome.run("check", "--model", "register", "--json", torn.toString());
+        assertEquals(2, json.exit(), json.err());
+        JsonNode file = new ObjectMapper().readTree(json.out()).get("files").get(0);
+        assertEquals("unknown", file.get("valid").asText(), file.toString());
+        assertEquals(3, file.get("tornLine").asInt(), "a script can tell: " + file);
+    }
+
+    @Test
+    void aTornHistoryThatShowsAViolationStaysInvalid(@TempDir Path dir) throws IOException {
+        Path torn = Files.writeString(dir.resolve("history.jsonl"),
+                "{\"type\": \"invoke\", \"process\": 0, \"f\": \"write\", \"value\": 1}\n"
+                + "{\"type\": \"ok\", \"process\": 0, \"f\": \"write\", \"value\": 1}\n"
+                + "{\"type\": \"invoke\", \"process\": 1, \"f\": \"read\"}\n"
+                + "{\"type\": \"ok\", \"process\": 1, \"f\": \"read\", \"value\": 2}\n{\"type\": \"inv");
+        CliOutcome o = CliOutcome.run("check", "--model", "register", "--json", torn.toString());
+        assertEquals(1, o.exit(), o.err());
+        JsonNode file = new ObjectMapper().readTree(o.out()).get("files").get(0);
+        assertEquals(false, file.get("valid").asBoolean(true), file.toString());
+        assertEquals(5, file.get("tornLine").asInt(), file.toString());
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+        "`{\"type\": \"info\", \"process\": \"nemesis\", \"f\": \"start-pause\"}`|no client operation (1 events",
+        "`{\"type\": \"invoke\", \"process\": 3, \"f\": \"acquire\", \"value\": {\"lock\": \"job-0\"}}`|no client operation that completed :ok or :fail (1 invoked",
+        "`{\"type\": \"invoke\", \"process\": 3, \"f\": \"acquire\", \"value\": {\"lock\": \"job-0\"}}\n{\"type\": \"info\", \"process\": 3, \"f\": \"acquire\", \"value\": {\"lock\": \"job-0\"}}`|no client operation that completed :ok or :fail (1 invoked",
+    })
+    void aHistoryWithNoClientOperationToJudgeHasNoVerdict(String lines, String reason, @TempDir Path dir)
+            throws IOException {
+        Path file = Files.writeString(dir.resolve("history.jsonl"), lines.replace("\\n", "\n") + "\n");
+        for (String[] target : new String[][] {{"--workload", "lock"}, {"--model", "mutex"}}) {
+            String[] args = new String[target.length + 2];
+            args[0] = "check";
+            System.arraycopy(target, 0, args, 1, target.length);
+            args[args.length - 1] = file.toString();
+            CliOutcome o = CliOutcome.run(args);
+            assertEquals(Main.EXIT_USAGE, o.exit(), String.join(" ", args) + "\n" + o.out() + o.err());
+            assertTrue(o.err().contains(reason) && o.err().contains("nothing to check, so no verdict"), o.err());
+            assertFalse(o.out().contains("valid"), "never a verdict: " + o.out());
+        }
     }
 
     @Test

@@ -30,10 +30,11 @@ class ReportCommandTest {
     }
 
     @Test
-    void writesTheReportFromResultsJsonAndExitsWithTheVerdict() throws IOException {
+    void writesTheReportFromResultsJsonAndExitsAsTheRunDid() throws IOException {
         CliOutcome o = CliOutcome.run("report", copy("scenario.json", "history.jsonl", "results.json").toString());
-        assertEquals(1, o.exit(), o.err());
+        assertEquals(0, o.exit(), "the run matched every expectation and exited 0; so does its report: " + o.err());
         assertTrue(o.out().contains("verdict: invalid"), o.out());
+        assertTrue(o.out().contains("expected: every expectation came true"), o.out());
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("lockchaos report: curator-pause"), "the page names the scenario");
         assertTrue(html.contains("the run (results.json)"), "and says where the verdicts come from");
@@ -49,6 +50,44 @@ class ReportCommandTest {
         for (String check : List.of("mutex-unfenced", "holds-fenced", "ledger-fenced")) {
             assertTrue(html.contains(">" + check + "<"), check + " has a row");
         }
+    }
+
+    @Test
+    void aFinishedRunThatMissedAnExpectationExitsOneNamingIt() throws IOException {
+        copy("scenario.json", "history.jsonl", "results.json");
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode scenario = (ObjectNode) json.readTree(dir.resolve("scenario.json").toFile());
+        ((ObjectNode) scenario.get("expect")).put("mutex-fenced", "valid");
+        json.writeValue(dir.resolve("scenario.json").toFile(), scenario);
+        CliOutcome o = CliOutcome.run("report", dir.toString());
+        assertEquals(1, o.exit(), o.err());
+        assertTrue(o.out().contains("expected: not as expected: mutex-fenced invalid"), o.out());
+    }
+
+    @Test
+    void aKilledRunWhoseHistorySoFarShowsNoViolationIsUnknown() throws IOException {
+        copy("scenario.json");
+        List<String> lines = Files.readAllLines(FIXTURE.resolve("history.jsonl"));
+        Files.writeString(dir.resolve("history.jsonl"), String.join("\n", lines.subList(0, 12)) + "\n");
+        CliOutcome o = CliOutcome.run("report", dir.toString());
+        assertEquals(2, o.exit(), o.out() + o.err());
+        assertTrue(o.out().contains("(checked now"), o.out());
+        assertTrue(o.out().contains("at best unknown"), o.out());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+        "``|no operations",
+        "`{\"type\": \"info\", \"process\": \"nemesis\", \"f\": \"start-pause\", \"time\": 5}`|no client operation (1 events",
+        "`{\"type\": \"invoke\", \"process\": 0, \"f\": \"acquire\", \"time\": 5, \"value\": {\"lock\": \"job-0\"}}`|no client operation that completed",
+    })
+    void aKilledRunWithNothingToCheckHasNoVerdictAndNoPageIsWritten(String history, String reason) throws IOException {
+        copy("scenario.json");
+        Files.writeString(dir.resolve("history.jsonl"), history.isEmpty() ? "" : history + "\n");
+        CliOutcome o = CliOutcome.run("report", dir.toString());
+        assertEquals(Main.EXIT_USAGE, o.exit(), o.out() + o.err());
+        assertTrue(o.err().contains(reason) && o.err().contains("nothing to check, so no verdict"), o.err());
+        assertTrue(Files.notExists(dir.resolve("report.html")), "nothing half-written");
     }
 
     @Test

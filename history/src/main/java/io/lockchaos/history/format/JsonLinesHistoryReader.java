@@ -46,9 +46,9 @@ public final class JsonLinesHistoryReader implements HistoryReader {
                 } catch (MalformedLine e) {
                     SourceLine at = new SourceLine(source, lines.number());
                     if (lines.next() == null && !lines.endedWithNewline()) {
-                        return events.toHistory(source).withNotes(List.of(at.error("the last line is torn ("
+                        return events.toHistory(source).tornAt(at.line(), at.error("the last line is torn ("
                                 + e.getMessage() + ", and no newline after it), as a killed run leaves it;"
-                                + " read the " + events.size() + " events before it").getMessage()));
+                                + " read the " + events.size() + " events before it").getMessage());
                     }
                     throw at.error(e.getMessage() + "; expected " + OpFields.JSON.example() + " on each line", e);
                 }
