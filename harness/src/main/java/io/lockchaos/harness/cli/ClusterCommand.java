@@ -89,7 +89,11 @@ public final class ClusterCommand implements Runnable {
             }
             Path file = ClusterState.defaultFile();
             Optional<ClusterState> existing = ClusterState.read(file);
-            if (existing.isPresent() && Clusters.containerCount(existing.get().runId()) > 0) {
+            Optional<String> foreign = existing.flatMap(Clusters::foreignOwner);
+            if (foreign.isPresent()) {
+                err.println("lockchaos: " + existing.get().topology() + " run " + existing.get().runId() + " in " + file
+                        + " is the checkout " + foreign.get() + "'s: left alone; starting this checkout's own");
+            } else if (existing.isPresent() && Clusters.containerCount(existing.get().runId()) > 0) {
                 err.println("lockchaos: a " + existing.get().topology() + " cluster (run " + existing.get().runId()
                         + ") is already up; run 'lockchaos cluster down' first");
                 return Main.EXIT_USAGE;
@@ -133,6 +137,15 @@ public final class ClusterCommand implements Runnable {
                 spec.commandLine().getErr().println("lockchaos: no cluster is up (start one with 'lockchaos cluster up TOPOLOGY')");
                 return 0;
             }
+            Optional<String> foreign = Clusters.foreignOwner(state.get());
+            if (foreign.isPresent()) {
+                if (json) {
+                    out.println("{\"topology\": null, \"nodes\": []}");
+                }
+                spec.commandLine().getErr().println("lockchaos: no cluster of this checkout is up; "
+                        + Clusters.notOurs(state.get(), ClusterState.defaultFile(), foreign.get()));
+                return 0;
+            }
             int present = Clusters.containerCount(state.get().runId());
             if (present < state.get().nodes().size()) {
                 spec.commandLine().getErr().printf("lockchaos: %d of the %d containers of run %s are gone; "
@@ -168,7 +181,9 @@ public final class ClusterCommand implements Runnable {
         @Override
         public Integer call() {
             Path file = ClusterState.defaultFile();
-            Optional<ClusterState> state = ClusterState.read(file);
+            Optional<ClusterState> read = ClusterState.read(file);
+            Optional<String> foreign = read.flatMap(Clusters::foreignOwner);
+            Optional<ClusterState> state = foreign.isPresent() ? Optional.empty() : read;
             state.ifPresent(s -> Clusters.remove(s.runId()));
             List<String> orphans = Clusters.removeDetachedExcept(null);
             try {
@@ -177,9 +192,11 @@ public final class ClusterCommand implements Runnable {
                 throw new UncheckedIOException("cannot remove the cluster state file " + file, e);
             }
             PrintWriter err = spec.commandLine().getErr();
+            foreign.ifPresent(owner -> err.println("lockchaos: removed nothing of it: "
+                    + Clusters.notOurs(read.get(), file, owner) + "; " + file + " is forgotten here"));
             if (state.isPresent()) {
                 err.println("lockchaos: removed the " + state.get().topology() + " cluster (run " + state.get().runId() + ")");
-            } else if (orphans.isEmpty()) {
+            } else if (orphans.isEmpty() && foreign.isEmpty()) {
                 err.println("lockchaos: no cluster is up");
             }
             if (!orphans.isEmpty()) {

@@ -3,6 +3,7 @@ package io.lockchaos.harness.cli;
 import io.lockchaos.history.format.JsonLinesHistoryWriter;
 import io.lockchaos.harness.cluster.ClusterException;
 import io.lockchaos.harness.cluster.ClusterState;
+import io.lockchaos.harness.cluster.Clusters;
 import io.lockchaos.faults.nemesis.ActiveFault;
 import io.lockchaos.faults.nemesis.FaultNotSupportedException;
 import io.lockchaos.faults.nemesis.HistoryFaultRecorder;
@@ -93,6 +94,12 @@ public final class FaultCommand implements Callable<Integer> {
         if (state.isEmpty()) {
             err.println("lockchaos: no cluster is up; start one with 'lockchaos cluster up TOPOLOGY' "
                     + "(redis-single, redis-replicated, redlock, zookeeper)");
+            return Main.EXIT_USAGE;
+        }
+        Optional<String> foreign = Clusters.foreignOwner(state.get());
+        if (foreign.isPresent()) {
+            err.println("lockchaos: no fault injected: " + Clusters.notOurs(state.get(),
+                    stateFile != null ? stateFile : ClusterState.defaultFile(), foreign.get()));
             return Main.EXIT_USAGE;
         }
         ClusterTargets targets = ClusterTargets.of(state.get());

@@ -1,10 +1,12 @@
 package io.lockchaos.harness.cluster;
 
 import com.github.dockerjava.api.DockerClient;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.testcontainers.DockerClientFactory;
 
@@ -71,6 +73,30 @@ public final class Clusters {
     /** The runs of other checkouts on this engine, left alone. */
     public static List<Leftovers.Foreign> foreign() {
         return leftovers().foreign();
+    }
+
+    /**
+     * The checkout other than this one that started the cluster {@code state} names, if any:
+     * a state file proves nothing by itself (copying a checkout, or only its
+     * {@code results/.cluster.json}, copies it), so ownership is the run's containers' checkout
+     * label, the real path of the checkout that started them, against this checkout's. Empty
+     * when the cluster is this checkout's, or when none of its containers is left.
+     */
+    public static Optional<String> foreignOwner(ClusterState state) {
+        String here = RunLabels.currentCheckout();
+        return leftovers().checkoutOf(state.runId()).filter(owner -> !owner.equals(here));
+    }
+
+    /**
+     * What a command that found another checkout's cluster in {@code stateFile} says, before it
+     * leaves that cluster alone.
+     */
+    public static String notOurs(ClusterState state, Path stateFile, String owner) {
+        return "the " + state.topology() + " cluster (run " + state.runId() + ") that " + stateFile + " names was started"
+                + " by the checkout " + owner + ", not by this one (" + RunLabels.currentCheckout() + "), so it is left"
+                + " alone: a state file copied with a checkout proves nothing. Run the command in " + owner
+                + ", or 'lockchaos cluster down' here (which forgets that file and touches nothing of " + owner
+                + ") and start a cluster of this checkout's own with 'lockchaos cluster up'";
     }
 
     /** How many containers of run {@code runId} exist, running or not. */

@@ -85,6 +85,16 @@ public final class Leftovers {
                 .stream().map(Container::getId).toList();
     }
 
+    /**
+     * The checkout label of run {@code runId}'s containers (the checkout that started it);
+     * empty when none of them exists, or they carry no such label (an older lockchaos).
+     */
+    public java.util.Optional<String> checkoutOf(String runId) {
+        return docker.listContainersCmd().withShowAll(true)
+                .withLabelFilter(Map.of(RunLabels.RUN, runId)).exec()
+                .stream().map(c -> c.getLabels().get(RunLabels.CHECKOUT)).filter(java.util.Objects::nonNull).findFirst();
+    }
+
     /** The ids of the containers labelled with {@code runId}, running or not. */
     public List<String> containersOf(String runId) {
         return docker.listContainersCmd().withShowAll(true)
