@@ -90,7 +90,11 @@ final class CheckCommand implements Callable<Integer> {
 
     private CheckTimings marks;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "History files.")
+    /** The file name that means standard input. */
+    private static final String STDIN = "-";
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "History files; - reads standard input. A pipe,"
+            + " /dev/stdin or a FIFO is read once (a FIFO that no writer opens within --time-limit is an error).")
     private List<Path> files;
 
     @Override
@@ -158,18 +162,20 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     private FileReport checkFile(Path file, CheckOptions options) {
-        if (!Files.isReadable(file)) {
+        boolean stdin = file.toString().equals(STDIN);
+        if (!stdin && !Files.isReadable(file)) {
             throw new LockchaosException(file + ": no such readable file");
         }
         long start = System.nanoTime();
-        History history = HistoryFormats.read(file);
+        History history = stdin ? HistoryFormats.read("standard input", System.in)
+                : HistoryFormats.read(file, options.timeLimit());
         if (marks != null) {
             marks.read(file.toString(), (System.nanoTime() - start) / 1e9, history);
         }
         for (String note : history.notes()) {
             spec.commandLine().getErr().println("lockchaos check: note: " + note);
         }
-        FileReport report = FileReport.of(file.toString(), history,
+        FileReport report = FileReport.of(history.source(), history,
                 marks == null ? checkers(history) : marks.timed(checkers(history)), options);
         if (marks != null) {
             marks.fileDone();

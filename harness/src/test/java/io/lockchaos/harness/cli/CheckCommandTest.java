@@ -280,4 +280,54 @@ class CheckCommandTest {
         assertTrue(CliOutcome.run("--no-such-option").err().contains("Try 'lockchaos --help'."));
         assertTrue(CliOutcome.run("check", "--no-such-option").err().contains("Try 'lockchaos check --help'."));
     }
+
+    private static final String TWO_OPS = "{\"type\": \"invoke\", \"process\": 0, \"f\": \"write\", \"value\": 1}\n"
+            + "{\"type\": \"ok\", \"process\": 0, \"f\": \"write\", \"value\": 1}\n";
+
+    @Test
+    void aDashReadsStandardInputOnce() {
+        java.io.InputStream before = System.in;
+        try {
+            System.setIn(new java.io.ByteArrayInputStream(TWO_OPS.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            CliOutcome o = CliOutcome.run("check", "--model", "register", "-");
+            assertEquals(0, o.exit(), o.err());
+            assertTrue(o.out().contains("standard input: valid (2 events"), o.out());
+        } finally {
+            System.setIn(before);
+        }
+    }
+
+    @Test
+    void aFifoIsReadOnceWhateverItsFormat(@TempDir Path dir) throws Exception {
+        Path fifo = mkfifo(dir.resolve("history"));
+        Thread writer = new Thread(() -> {
+            try {
+                Files.writeString(fifo, TWO_OPS);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        writer.start();
+        CliOutcome o = CliOutcome.run("check", "--model", "register", fifo.toString());
+        writer.join();
+        assertEquals(0, o.exit(), o.err());
+        assertTrue(o.out().contains("valid (2 events"), "sniffed and read from one opening: " + o.out());
+    }
+
+    @Test
+    void aFifoWithNoWriterIsAnErrorOnceTheTimeLimitHasPassed(@TempDir Path dir) throws Exception {
+        Path fifo = mkfifo(dir.resolve("history.jsonl"));
+        long start = System.nanoTime();
+        CliOutcome o = CliOutcome.run("check", "--model", "register", "--time-limit", "1", fifo.toString());
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEquals(Main.EXIT_USAGE, o.exit(), o.out());
+        assertTrue(o.err().contains("nothing opened it for writing within 1.0 s"), o.err());
+        assertTrue(seconds >= 1.0, "it waited the limit: " + seconds);
+    }
+
+    private static Path mkfifo(Path path) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("mkfifo", path.toString()).inheritIO().start();
+        assertEquals(0, p.waitFor(), "mkfifo " + path);
+        return path;
+    }
 }

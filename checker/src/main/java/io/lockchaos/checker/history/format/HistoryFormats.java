@@ -9,11 +9,21 @@ import io.lockchaos.history.format.EdnHistoryWriter;
 import io.lockchaos.history.History;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Reads and writes history files, choosing the format by content first and by file name
@@ -34,6 +44,74 @@ public final class HistoryFormats {
             return History.of(file.toString(), List.of());
         }
         return detect(file, first.get()).reader().read(file);
+    }
+
+    /**
+     * {@link #read(Path)} for any file: a regular one as there; anything else (a pipe such as
+     * {@code <(zcat h.jsonl.gz)}, {@code /dev/stdin}, a FIFO) is opened and read once, by
+     * {@link #read(String, InputStream)}, since what was read from it cannot be read again.
+     *
+     * @param openLimit how long opening it may take: a FIFO no writer has opened blocks the opening
+     * @throws io.lockchaos.history.HistoryFormatException naming the file when nothing opened it for
+     *     writing within {@code openLimit}
+     */
+    public static History read(Path file, Duration openLimit) {
+        if (Files.isRegularFile(file)) {
+            return read(file);
+        }
+        try (InputStream in = openWithin(file, openLimit)) {
+            return read(file.toString(), in);
+        } catch (IOException e) {
+            throw new SourceLine(file.toString(), 0).ioError(e);
+        }
+    }
+
+    /**
+     * Reads a history from {@code in}, which is read once, to its end, into memory (standard
+     * input, a pipe); the format is told by content, then by {@code source}'s name. Strict UTF-8,
+     * as for files.
+     */
+    public static History read(String source, InputStream in) {
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(in.readAllBytes())).toString();
+        } catch (CharacterCodingException e) {
+            throw new SourceLine(source, 0).error("not UTF-8 text (" + e + "); a history is UTF-8", e);
+        } catch (IOException e) {
+            throw new SourceLine(source, 0).ioError(e);
+        }
+        Optional<String> first;
+        try {
+            first = firstNonBlankLine(new StringReader(text));
+        } catch (IOException e) {
+            throw new SourceLine(source, 0).ioError(e);
+        }
+        if (first.isEmpty()) {
+            return History.of(source, List.of());
+        }
+        return detect(Path.of(source), first.get()).reader().readString(source, text);
+    }
+
+    /** Opens {@code file} for reading on a thread of its own, waiting at most {@code limit} for the opening. */
+    private static InputStream openWithin(Path file, Duration limit) throws IOException {
+        FutureTask<InputStream> open = new FutureTask<>(() -> Files.newInputStream(file));
+        Thread opener = new Thread(open, "open-" + file.getFileName());
+        opener.setDaemon(true); // left blocked in open(2) when no writer comes; it must not keep the JVM
+        opener.start();
+        try {
+            return open.get(limit.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            throw new SourceLine(file.toString(), 0).error("nothing opened it for writing within "
+                    + limit.toMillis() / 1000.0 + " s (a FIFO with no writer); start its writer first, or give a file");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IllegalStateException("opening " + file + " failed", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SourceLine(file.toString(), 0).error("interrupted while opening it");
+        }
     }
 
     /**
@@ -90,19 +168,23 @@ public final class HistoryFormats {
 
     private static Optional<String> firstNonBlankLine(Path file) {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            int c = in.read();
-            while (c != -1 && (Character.isWhitespace(c) || c == HistoryReader.BYTE_ORDER_MARK)) {
-                c = in.read();
-            }
-            StringBuilder line = new StringBuilder();
-            while (c != -1 && c != '\n' && c != '\r' && line.length() < SNIFF_LIMIT) {
-                line.append((char) c);
-                c = in.read();
-            }
-            return line.length() == 0 ? Optional.empty() : Optional.of(line.toString());
+            return firstNonBlankLine(in);
         } catch (IOException e) {
             throw new SourceLine(file.toString(), 0).ioError(e);
         }
+    }
+
+    private static Optional<String> firstNonBlankLine(Reader in) throws IOException {
+        int c = in.read();
+        while (c != -1 && (Character.isWhitespace(c) || c == HistoryReader.BYTE_ORDER_MARK)) {
+            c = in.read();
+        }
+        StringBuilder line = new StringBuilder();
+        while (c != -1 && c != '\n' && c != '\r' && line.length() < SNIFF_LIMIT) {
+            line.append((char) c);
+            c = in.read();
+        }
+        return line.length() == 0 ? Optional.empty() : Optional.of(line.toString());
     }
 
     private static String abbreviate(String line) {
