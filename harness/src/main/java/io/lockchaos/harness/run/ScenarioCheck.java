@@ -75,10 +75,17 @@ public final class ScenarioCheck {
      *
      * @throws ScenarioException for the first problem
      */
+    /** The longest scenario name: a folder name, with room below the file systems' 255 bytes. */
+    static final int MAX_NAME = 200;
+
     public static Scenario check(Scenario s, Where where, Path dir) {
         ScenarioCheck c = new ScenarioCheck(where);
         if (!s.name().matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
             throw c.bad("name", "'" + s.name() + "'", "letters, digits, '.', '_' and '-' (it names the results folder)");
+        }
+        if (s.name().length() > MAX_NAME) {
+            throw c.bad("name", "a name of " + s.name().length() + " characters ('" + s.name().substring(0, 20) + "...')",
+                    "at most " + MAX_NAME + " characters (it names the results folder, and a file name has at most 255)");
         }
         LockSpec lock = c.lock(s, dir);
         c.storage(s.storage(), lock);

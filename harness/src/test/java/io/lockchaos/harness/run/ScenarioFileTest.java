@@ -131,6 +131,17 @@ class ScenarioFileTest {
      * taken as they are; what ZooKeeper would refuse in every worker is refused before the run.
      */
     @Test
+    void aNameTooLongForAFolderIsRefusedWithItsLength() {
+        String name = "a".repeat(5000);
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioFile.parse(BASE.replace("\"name\": \"s1\"", "\"name\": \"" + name + "\""), "s1.json"));
+        assertTrue(e.getMessage().contains("field 'name' is a name of 5000 characters ('aaaaaaaaaaaaaaaaaaaa...');"
+                + " allowed: at most 200 characters"), e.getMessage());
+        assertEquals("a".repeat(200), ScenarioFile.parse(BASE.replace("\"name\": \"s1\"", "\"name\": \""
+                + "a".repeat(200) + "\""), "s1.json").name(), "200 is allowed");
+    }
+
+    @Test
     void aZooKeeperRootIsCheckedAsAZooKeeperPathBeforeTheRun() {
         String curator = BASE.replace("redis-single", "zookeeper").replace("\"backend\": \"redis-naive\"", "\"backend\": \"curator\"")
                 .replace("\"tokens\": \"redis-incr\"}", "\"tokens\": \"none\", \"options\": {\"zk-root\": ROOT}}");
