@@ -79,6 +79,10 @@ start_dockerd() {
 
 ensure_engine() {
   engine_ready && return 0
+  # An engine named elsewhere is the user's choice: starting a local dockerd would not make it answer.
+  if [[ -n "${DOCKER_HOST:-}" && "$DOCKER_HOST" != "unix:///var/run/docker.sock" ]]; then
+    die "DOCKER_HOST=$DOCKER_HOST does not answer 'docker info' within ${CALL_LIMIT_S}s; start the engine there, or unset DOCKER_HOST to use the local one (as root on Debian this script installs and starts it)"
+  fi
   if ! on_debian_as_root; then
     die "no Docker engine answers 'docker info'. Start one (e.g. 'sudo systemctl start docker'), or install Docker (Debian: 'apt-get install docker.io debootstrap iptables') and start 'dockerd'; if the engine runs elsewhere, set DOCKER_HOST; if /var/run/docker.sock exists but is not open to you, add your user to the 'docker' group. Run this script as root on Debian to have it done for you."
   fi

@@ -98,7 +98,10 @@ public final class ClusterCommand implements Runnable {
                         + ") is already up; run 'lockchaos cluster down' first");
                 return Main.EXIT_USAGE;
             }
-            Clusters.removeDetachedExcept(null);
+            List<String> removed = Clusters.removeDetachedExcept(null);
+            if (!removed.isEmpty()) {
+                err.println("lockchaos: removed leftovers of this checkout's earlier runs: " + removed);
+            }
             listForeign(err);
             long started = System.nanoTime();
             Cluster cluster;

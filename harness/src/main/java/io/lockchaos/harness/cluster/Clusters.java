@@ -70,6 +70,15 @@ public final class Clusters {
         return removed;
     }
 
+    /**
+     * Removes what this checkout's killed runs left (their owner JVM is gone: a SIGKILLed run's
+     * cluster and workers, still paused or not) and returns their run ids, so that the command
+     * that removed them can say so. Every start also does this, silently.
+     */
+    public static List<String> removeOrphans() {
+        return leftovers().removeOrphans();
+    }
+
     /** The runs of other checkouts on this engine, left alone. */
     public static List<Leftovers.Foreign> foreign() {
         return leftovers().foreign();

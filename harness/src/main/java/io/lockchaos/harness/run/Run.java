@@ -154,6 +154,10 @@ public final class Run implements AutoCloseable {
         say("starting a " + scenario.topology().id() + " cluster");
         engine = EngineWatch.start();
         Phases phases = new Phases();
+        List<String> orphans = Clusters.removeOrphans();
+        if (!orphans.isEmpty()) {
+            say("removed what killed runs of this checkout left on the engine (runs " + String.join(", ", orphans) + ")");
+        }
         cluster = Clusters.start(scenario.topology(),
                 ClusterOptions.DEFAULTS.withTokenServer(scenario.lock().tokens().equals("zk")), this::startWorkers);
         phases.end("cluster start");
