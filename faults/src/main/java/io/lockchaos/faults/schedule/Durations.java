@@ -13,7 +13,21 @@ final class Durations {
     private Durations() {
     }
 
-    /** Parses a duration; null when the word is not one. */
+    /** The longest duration a fault, a step's time or an interval may have. */
+    static final Duration MAX = Duration.ofDays(365);
+
+    /** A word of the duration form whose value is longer than {@link #MAX}: said, never an overflow. */
+    static final class OutOfRange extends IllegalArgumentException {
+        OutOfRange(String word) {
+            super("'" + word + "' is longer than any fault, step or interval may be (at most " + format(MAX) + ", 365 days)");
+        }
+    }
+
+    /**
+     * Parses a duration; null when the word is not one.
+     *
+     * @throws OutOfRange when it is one, longer than {@link #MAX}
+     */
     static Duration parse(String word) {
         Matcher m = FORM.matcher(word);
         if (!m.matches()) {
@@ -26,7 +40,11 @@ final class Durations {
             case "m" -> 60_000;
             default -> 3_600_000;
         };
-        return Duration.ofMillis(amount.multiply(BigDecimal.valueOf(unitMillis)).longValueExact());
+        BigDecimal millis = amount.multiply(BigDecimal.valueOf(unitMillis));
+        if (millis.compareTo(BigDecimal.valueOf(MAX.toMillis())) > 0) {
+            throw new OutOfRange(word);
+        }
+        return Duration.ofMillis(millis.longValue());
     }
 
     static boolean isDuration(String word) {

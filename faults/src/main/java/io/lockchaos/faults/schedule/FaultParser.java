@@ -38,7 +38,12 @@ public final class FaultParser {
 
     /** Parses one fault, e.g. {@code pause redis-1 5s}; {@code line} 0 when not from a file. */
     public static Timed parse(String source, int line, String text) {
-        return new FaultParser(source, line, text).fault();
+        FaultParser parser = new FaultParser(source, line, text);
+        try {
+            return parser.fault();
+        } catch (Durations.OutOfRange e) {
+            throw parser.error(e.getMessage());
+        }
     }
 
     /** Parses a fault given as command-line words. */

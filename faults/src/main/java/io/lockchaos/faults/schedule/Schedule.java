@@ -50,7 +50,12 @@ public record Schedule(List<ScheduledFault> steps) {
             throw new FaultSyntaxException(source, line, content,
                     "a step reads 'at TIME FAULT [for DURATION]'");
         }
-        Duration at = Durations.parse(words[1]);
+        Duration at;
+        try {
+            at = Durations.parse(words[1]);
+        } catch (Durations.OutOfRange e) {
+            throw new FaultSyntaxException(source, line, content, "the step's time " + e.getMessage());
+        }
         if (at == null) {
             throw new FaultSyntaxException(source, line, content,
                     "'" + words[1] + "' is not a time such as 5s or 1500ms");

@@ -47,7 +47,12 @@ public sealed interface SchedulePlan {
          * @throws RuntimeException made by {@code error} from what is wrong with either
          */
         public static Random read(String interval, List<String> kindWords, Function<String, RuntimeException> error) {
-            Duration every = Durations.parse(interval);
+            Duration every;
+            try {
+                every = Durations.parse(interval);
+            } catch (Durations.OutOfRange e) {
+                throw error.apply("the interval " + e.getMessage());
+            }
             if (every == null || every.isZero() || every.isNegative()) {
                 throw error.apply("'" + interval + "' is not a positive interval such as 5s or 1500ms");
             }

@@ -30,7 +30,9 @@
  * {@link io.lockchaos.faults.schedule.FaultKind}; {@link io.lockchaos.faults.schedule.FaultParser}
  * picks the package by the first word (or two) and reads the duration.
  * Durations and offsets are numbers with a unit: {@code 500ms}, {@code 5s}, {@code 2m},
- * {@code 1.5s}. A fault without a duration lasts until it is healed; the last phase of
+ * {@code 1.5s}, at most 365 days ({@code 8760h}): a longer one (a step's time, a fault's
+ * duration, a random interval) is a syntax error naming it, never an overflow. A fault without
+ * a duration lasts until it is healed; the last phase of
  * every schedule heals everything. A {@link io.lockchaos.faults.schedule.RandomSchedule}
  * built from the same seed and the same {@link io.lockchaos.faults.schedule.FaultMenu} is
  * the same schedule, so a run can be replayed.

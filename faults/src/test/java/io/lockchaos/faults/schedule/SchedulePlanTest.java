@@ -75,6 +75,7 @@ class SchedulePlanTest {
         "random 5s|reads 'random every INTERVAL [KIND,...]'",
         "random every soon|'soon' is not a positive interval",
         "random every 0s|'0s' is not a positive interval",
+        "random every 99999999999999999999s|the interval '99999999999999999999s' is longer than any fault, step or interval may be",
         "random every 5s pause,gc|'gc' is not a kind of fault; kinds: pause, clock, kill, partition, link, failover",
         "random every 5s\\nat 3s pause worker-1|must be the only step",
     })

@@ -94,12 +94,26 @@ class ScheduleTest {
         "at 5s partition workers worker-1 from redis/4|'redis/4' is not a node name",
         "at 5s partition isolate redis-1 from redis-4|unexpected 'from'",
         "at 5s partition halves from redis-4|unexpected 'from'",
+        "at 99999999999999999999s pause redis-1 for 1s|the step's time '99999999999999999999s' is longer than any fault, step or interval may be (at most 31536000s",
+        "at 5s pause redis-1 for 99999999999999999999s|'99999999999999999999s' is longer than any fault",
+        "at 5s pause redis-1 99999999999999999999s|'99999999999999999999s' is longer than any fault",
+        "at 5s latency redis-1 99999999999999999999ms|'99999999999999999999ms' is longer than any fault",
+        "at 5s pause redis-1 for 8761h|'8761h' is longer than any fault",
     })
     void badLinesNameTheFileTheLineAndTheProblem(String line, String message) {
         FaultSyntaxException e = assertThrows(FaultSyntaxException.class,
                 () -> Schedule.parse("plan.txt", "# first line\n" + line));
         assertTrue(e.getMessage().startsWith("plan.txt:2: "), e.getMessage());
         assertTrue(e.getMessage().contains(message.replace("plan.txt:2: ", "")), e.getMessage());
+    }
+
+    @Test
+    void theLongestDurationIsAllowedAndTheCommandLineNamesItsOverflow() {
+        assertEquals(Optional.of(Duration.ofDays(365)), FaultParser.parse(List.of("pause", "redis-1", "8760h")).duration());
+        FaultSyntaxException e = assertThrows(FaultSyntaxException.class,
+                () -> FaultParser.parse(List.of("pause", "redis-1", "99999999999999999999s")));
+        assertTrue(e.getMessage().contains("command line: '99999999999999999999s' is longer than any fault"),
+                e.getMessage());
     }
 
     private static final FaultMenu MENU = new FaultMenu(Map.of(
