@@ -186,7 +186,8 @@ public final class FaultCommand implements Callable<Integer> {
                     e.containerName(), e.pid(), e.persistent(), e.proxyPort(), e.proxyInternalPort());
         }).toList();
         if (!entries.equals(state.nodes())) {
-            new ClusterState(state.runId(), state.topology(), state.network(), state.zkNodes(), state.persist(), entries)
+            new ClusterState(state.runId(), state.topology(), state.network(), state.zkNodes(), state.persist(), entries,
+                    state.checkout())
                     .write(stateFile != null ? stateFile : ClusterState.defaultFile());
             spec.commandLine().getErr().println("lockchaos: restarted nodes have new addresses; 'lockchaos cluster status' "
                     + "shows them");

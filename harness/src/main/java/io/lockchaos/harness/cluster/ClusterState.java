@@ -22,15 +22,27 @@ import java.util.Optional;
  *             "ip": "172.18.0.2", "internalPort": 6379, "containerId": "…",
  *             "containerName": "lockchaos-3fa1c2d4-redis-1", "pid": 12345, "persistent": false,
  *             "proxyPort": 32790, "proxyInternalPort": 8666}, …,
- *            {"name": "toxiproxy", "role": "proxy", "port": 32785, "internalPort": 8474, "proxyPort": 0, …}]}
+ *            {"name": "toxiproxy", "role": "proxy", "port": 32785, "internalPort": 8474, "proxyPort": 0, …}],
+ *  "checkout": "/home/me/lockchaos"}
  * }</pre>
- * {@code port} is the published port on {@code host}; {@code ip} and {@code internalPort}
+ * {@code checkout} is the real path of the checkout whose {@code cluster up} wrote it: a copy of the
+ * file (a copied checkout) still names the original, so a command run elsewhere knows the cluster is
+ * not its own. {@code port} is the published port on {@code host}; {@code ip} and {@code internalPort}
  * are how the other nodes reach it. {@code proxyPort} on {@code host} reaches the node through
  * its proxy (subject to link faults), as does {@code toxiproxy:proxyInternalPort} on the
  * cluster network; the {@code toxiproxy} node's own {@code port} is the Toxiproxy API.
  */
 public record ClusterState(String runId, String topology, String network, int zkNodes, boolean persist,
-                           List<Entry> nodes) {
+                           List<Entry> nodes, String checkout) {
+
+    /**
+     * A state without the checkout that wrote it (as an older lockchaos wrote it): its owner is
+     * then told by its containers' labels ({@link Clusters#foreignOwner}).
+     */
+    public ClusterState(String runId, String topology, String network, int zkNodes, boolean persist,
+                        List<Entry> nodes) {
+        this(runId, topology, network, zkNodes, persist, nodes, null);
+    }
 
     /** One node, flattened for JSON. */
     public record Entry(String name, String role, String host, int port, String ip, int internalPort,
@@ -48,7 +60,8 @@ public record ClusterState(String runId, String topology, String network, int zk
     /** The state of a freshly started cluster. */
     public static ClusterState of(Cluster cluster, ClusterOptions options) {
         return new ClusterState(cluster.runId(), cluster.topology().id(), cluster.network(),
-                options.zkNodes(), options.persist(), cluster.nodes().stream().map(Entry::of).toList());
+                options.zkNodes(), options.persist(), cluster.nodes().stream().map(Entry::of).toList(),
+                RunLabels.currentCheckout());
     }
 
     /** The state file of the checkout {@link ProjectRoot#find()} finds. */

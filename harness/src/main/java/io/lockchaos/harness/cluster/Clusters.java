@@ -85,14 +85,19 @@ public final class Clusters {
     }
 
     /**
-     * The checkout other than this one that started the cluster {@code state} names, if any:
-     * a state file proves nothing by itself (copying a checkout, or only its
-     * {@code results/.cluster.json}, copies it), so ownership is the run's containers' checkout
-     * label, the real path of the checkout that started them, against this checkout's. Empty
-     * when the cluster is this checkout's, or when none of its containers is left.
+     * The checkout other than this one that started the cluster {@code state} names, if any. A
+     * state file is copied with a checkout ({@code cp -a A B}), so having one proves nothing;
+     * what it records is matched against where the command runs: the real path of the checkout
+     * that wrote it ({@link ClusterState#checkout()}), or for a file without one (an older
+     * lockchaos) the checkout label of the run's containers, asked of the engine. Empty when
+     * the cluster is this checkout's, or when the file names no checkout and no container of
+     * the run is left.
      */
     public static Optional<String> foreignOwner(ClusterState state) {
         String here = RunLabels.currentCheckout();
+        if (state.checkout() != null) {
+            return state.checkout().equals(here) ? Optional.empty() : Optional.of(state.checkout());
+        }
         return leftovers().checkoutOf(state.runId()).filter(owner -> !owner.equals(here));
     }
 
@@ -104,8 +109,10 @@ public final class Clusters {
         return "the " + state.topology() + " cluster (run " + state.runId() + ") that " + stateFile + " names was started"
                 + " by the checkout " + owner + ", not by this one (" + RunLabels.currentCheckout() + "), so it is left"
                 + " alone: a state file copied with a checkout proves nothing. Run the command in " + owner
-                + ", or 'lockchaos cluster down' here (which forgets that file and touches nothing of " + owner
-                + ") and start a cluster of this checkout's own with 'lockchaos cluster up'";
+                + " (if it moved, remove that cluster with 'docker rm -f $(docker ps -aq --filter label="
+                + RunLabels.RUN + "=" + state.runId() + ")'), or 'lockchaos cluster down' here (which forgets that file"
+                + " and touches nothing of " + owner + ") and start a cluster of this checkout's own with"
+                + " 'lockchaos cluster up'";
     }
 
     /** How many containers of run {@code runId} exist, running or not. */

@@ -51,6 +51,17 @@ class CopiedCheckoutIT {
             }
             assertEquals("running", status(redis), "redis-1 was never paused");
 
+            ClusterState written = ClusterState.read(stateFile).orElseThrow();
+            new ClusterState(written.runId(), written.topology(), written.network(), written.zkNodes(),
+                    written.persist(), written.nodes()).write(stateFile);
+            try (ChildRun fault = ChildRun.start(copy, "fault", "pause", "redis-1", "2s")) {
+                assertEquals(OptionalInt.of(Main.EXIT_USAGE), fault.awaitExit(Await.scaled(COMMAND)),
+                        "a state file without its checkout (an older lockchaos's): the containers' label says whose: "
+                                + fault.output());
+                assertTrue(fault.output().contains("no fault injected"), fault.output());
+            }
+            assertEquals("running", status(redis), "redis-1 was never paused");
+
             try (ChildRun status = ChildRun.start(copy, "cluster", "status")) {
                 assertEquals(OptionalInt.of(0), status.awaitExit(Await.scaled(COMMAND)), status.output());
                 assertTrue(status.output().contains("no cluster of this checkout is up"), status.output());

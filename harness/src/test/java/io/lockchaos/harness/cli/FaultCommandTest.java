@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.harness.cluster.ClusterState;
+import io.lockchaos.harness.cluster.RunLabels;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -40,13 +41,26 @@ class FaultCommandTest {
     }
 
     private Path redisSingle() {
+        return redisSingle(RunLabels.currentCheckout());
+    }
+
+    /** A redis-single cluster's state, as {@code cluster up} in the checkout {@code checkout} wrote it. */
+    private Path redisSingle(String checkout) {
         Path file = dir.resolve(".cluster.json");
         new ClusterState("0badcafe", "redis-single", "lockchaos-0badcafe", 3, false, List.of(
                 new ClusterState.Entry("redis-1", "master", "127.0.0.1", 1, "10.0.0.2", 6379, "no-such-container-1",
                         "lockchaos-0badcafe-redis-1", 1, false, 0, 0),
                 new ClusterState.Entry("storage", "storage", "127.0.0.1", 2, "10.0.0.3", 6379, "no-such-container-2",
-                        "lockchaos-0badcafe-storage", 2, false, 0, 0))).write(file);
+                        "lockchaos-0badcafe-storage", 2, false, 0, 0)), checkout).write(file);
         return file;
+    }
+
+    @Test
+    void aStateFileCopiedFromAnotherCheckoutIsNotOursAndNothingIsInjected() {
+        assertEquals(Main.EXIT_USAGE, run(redisSingle("/elsewhere/checkout-a"), "pause", "redis-1", "1s"));
+        assertTrue(err.contains("no fault injected: the redis-single cluster (run 0badcafe) that ")
+                && err.contains(" names was started by the checkout /elsewhere/checkout-a, not by this one ("
+                + RunLabels.currentCheckout() + ")"), err);
     }
 
     @Test
