@@ -37,7 +37,7 @@ class FaultKindTest {
     @Test
     void eachFaultBelongsToTheKindWhosePackageReadsIt() {
         List<FaultKind> kinds = ONE_OF_EACH.stream()
-                .map(line -> FaultKind.of(FaultParser.parse("t", 0, line).fault())).toList();
+                .map(line -> FaultParser.parse("t", 0, line).fault().kind()).toList();
         assertEquals(List.of(FaultKind.PAUSE, FaultKind.CLOCK, FaultKind.CLOCK, FaultKind.CLOCK, FaultKind.KILL,
                 FaultKind.KILL, FaultKind.PARTITION, FaultKind.PARTITION, FaultKind.PARTITION, FaultKind.LINK,
                 FaultKind.LINK, FaultKind.LINK, FaultKind.LINK, FaultKind.FAILOVER, FaultKind.CUT_OFF,
