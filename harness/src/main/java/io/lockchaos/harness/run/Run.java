@@ -19,6 +19,7 @@ import io.lockchaos.harness.nemesis.ClusterTargets;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.history.ops.Fencing;
+import io.lockchaos.workloads.lock.Tokens;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -154,8 +155,8 @@ public final class Run implements AutoCloseable {
         say("starting a " + scenario.topology().id() + " cluster");
         engine = EngineWatch.start();
         Phases phases = new Phases();
-        cluster = Clusters.start(scenario.topology(),
-                ClusterOptions.DEFAULTS.withTokenServer(scenario.lock().tokens().equals("zk")), this::startWorkers);
+        boolean zkTokens = Tokens.parse(scenario.lock().tokens()) == Tokens.ZK;
+        cluster = Clusters.start(scenario.topology(), ClusterOptions.DEFAULTS.withTokenServer(zkTokens), this::startWorkers);
         phases.end("cluster start");
         say("cluster up: " + cluster.nodes().stream().map(Node::name).toList() + " (run " + cluster.runId() + ")");
         long start = System.nanoTime();
