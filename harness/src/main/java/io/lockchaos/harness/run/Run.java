@@ -238,8 +238,8 @@ public final class Run implements AutoCloseable {
     private void releaseWorkers(long start) {
         LockConfig lock = scenario.lock().config(cluster);
         Node storage = cluster.nodes(Role.STORAGE).get(0);
-        String storageNode = storage.name() + ":" + storage.port();
-        workers.release((lane, i) -> WorkerConfigs.json(scenario, lane, i, lock, storageNode, start));
+        Address storageNode = new Address(storage.name(), storage.port());
+        workers.release((lane, i) -> WorkerConfigs.config(scenario, lane, i, lock, storageNode, start).json());
     }
 
     /** The duration and the schedule count from when every worker has recorded its first operation. */

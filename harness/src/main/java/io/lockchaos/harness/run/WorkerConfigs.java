@@ -7,7 +7,7 @@ import io.lockchaos.workloads.worker.WorkerSettings;
 import java.util.OptionalLong;
 
 /**
- * The {@link WorkerConfig} of one worker of a lane of a scenario, and its JSON. Workers get a
+ * The {@link WorkerConfig} of one worker of a lane of a scenario. Workers get a
  * duration well past the scenario's: the harness stops them with SIGTERM.
  */
 final class WorkerConfigs {
@@ -18,16 +18,12 @@ final class WorkerConfigs {
     private WorkerConfigs() {
     }
 
-    static WorkerConfig config(Scenario s, Lane lane, int i, LockConfig lock, String storageNode, long startNanos) {
+    static WorkerConfig config(Scenario s, Lane lane, int i, LockConfig lock, Address storageNode, long startNanos) {
         int process = lane.process(i);
         WorkerSettings settings = new WorkerSettings(process, s.totalWorkers(), lane.lockNames(),
                 s.duration().plusMillis(MARGIN_MS), s.think(), s.idle(), s.acquireTimeout(), s.seed() + process);
-        WorkerConfig.StorageConfig storage = new WorkerConfig.StorageConfig(Address.parse(storageNode), lane.fencing(),
+        WorkerConfig.StorageConfig storage = new WorkerConfig.StorageConfig(storageNode, lane.fencing(),
                 WorkerConfig.StorageConfig.TIMEOUT);
         return new WorkerConfig(settings, lock, storage, OptionalLong.of(startNanos), WorkerConfig.STOP_GRACE);
-    }
-
-    static String json(Scenario s, Lane lane, int i, LockConfig lock, String storageNode, long startNanos) {
-        return config(s, lane, i, lock, storageNode, startNanos).json();
     }
 }
