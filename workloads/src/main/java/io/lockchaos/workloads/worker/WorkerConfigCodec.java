@@ -6,18 +6,18 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.PropertyNamingStrategy;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.cfg.MapperConfig;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.introspect.AnnotatedField;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMethod;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.WorkloadException;
 import io.lockchaos.workloads.lock.Address;
@@ -131,18 +131,12 @@ final class WorkerConfigCodec {
         T read(JsonParser in) throws IOException;
     }
 
-    private static final class Written<T> extends JsonSerializer<T> {
-        private final Class<T> type;
+    private static final class Written<T> extends StdSerializer<T> {
         private final Writing<T> writing;
 
         Written(Class<T> type, Writing<T> writing) {
-            this.type = type;
+            super(type);
             this.writing = writing;
-        }
-
-        @Override
-        public Class<T> handledType() {
-            return type;
         }
 
         @Override
@@ -151,18 +145,12 @@ final class WorkerConfigCodec {
         }
     }
 
-    private static class Read<T> extends JsonDeserializer<T> {
-        private final Class<T> type;
+    private static class Read<T> extends StdDeserializer<T> {
         private final Reading<T> reading;
 
         Read(Class<T> type, Reading<T> reading) {
-            this.type = type;
+            super(type);
             this.reading = reading;
-        }
-
-        @Override
-        public Class<?> handledType() {
-            return type;
         }
 
         @Override
