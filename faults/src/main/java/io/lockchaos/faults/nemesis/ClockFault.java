@@ -2,8 +2,6 @@ package io.lockchaos.faults.nemesis;
 
 import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.history.Value;
-import io.lockchaos.faults.schedule.FaultKind;
-import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.faults.schedule.FaultSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,7 +16,7 @@ import java.util.concurrent.locks.LockSupport;
  * from where it is and heals by moving it back by the offset from where it is then (so bumps of
  * one node that overlap undo in any order); a strobe flips between the old
  * offset and old + delta every period until healed; a reset sets zero at once. Every op
- * carries {@code :clocks [{:node "redis-1" :old "+0s" :new "+120s"}]}. Reads {@code clock
+ * carries {@code :clocks [{:node "redis-1" :old "+0s" :new "+120s"}]}. Injects {@code clock
  * TARGETS +OFFSET|-OFFSET|strobe DELTA PERIOD|reset}; a random schedule bumps one
  * clock-skewable server by up to 300 s either way; the sweep sets every skewed clock back.
  */
@@ -30,30 +28,6 @@ public final class ClockFault implements FaultPackage {
     static final String STROBE_BAND = "clock-strobe";
     /** A reset's op, a mark rather than a band. */
     static final String RESET = "clock-reset";
-
-    @Override
-    public List<FaultParser.Form> forms() {
-        return List.of(new FaultParser.Form("clock", ClockFault::read));
-    }
-
-    private static FaultSpec read(FaultParser p) {
-        List<String> targets = p.targets();
-        String arg = p.word("+OFFSET, -OFFSET, strobe or reset");
-        if (arg.equals("reset")) {
-            return new FaultSpec.ClockReset(targets);
-        }
-        if (arg.equals("strobe")) {
-            return new FaultSpec.ClockStrobe(targets, p.duration("a strobe delta"), p.duration("a strobe period"));
-        }
-        return new FaultSpec.ClockBump(targets, FaultParser.offset(arg).orElseThrow(
-                () -> p.error("'" + arg + "' is not a clock offset such as +120s or -5s")));
-    }
-
-    @Override
-    public Optional<FaultKind.Drawing> drawing() {
-        return Optional.of(offered -> List.of(r -> new FaultSpec.ClockBump(List.of(FaultKind.Draw.pick(r, offered)),
-                Duration.ofSeconds((r.nextBoolean() ? 1 : -1) * (1 + r.nextInt(300))))));
-    }
 
     @Override
     public List<String> offered(FaultTargets targets) {

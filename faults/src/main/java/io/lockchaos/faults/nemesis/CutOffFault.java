@@ -1,6 +1,5 @@
 package io.lockchaos.faults.nemesis;
 
-import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.faults.schedule.FaultSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,14 +16,6 @@ import java.util.Set;
  * what a failed heal left. Never drawn by a random schedule.
  */
 public final class CutOffFault implements FaultPackage {
-
-    @Override
-    public List<FaultParser.Form> forms() {
-        return List.of(new FaultParser.Form("partition workers", p -> {
-            List<String> workers = p.wordFollows() ? p.targets() : List.of();
-            return new FaultSpec.CutOff(workers, p.skip("from") ? p.targets() : List.of());
-        }));
-    }
 
     /**
      * Each of {@code workers} drops every one of {@code servers} (the whole lock service, or the

@@ -2,14 +2,10 @@ package io.lockchaos.faults.nemesis;
 
 import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.history.Value;
-import io.lockchaos.faults.schedule.FaultKind;
-import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.faults.schedule.FaultSpec;
-import io.lockchaos.faults.schedule.FaultSpec.FailoverMethod;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 
@@ -20,7 +16,7 @@ import java.util.function.Function;
  * {@code :start-failover {:method "kill" :old "redis-1" :new "redis-2"}} ({@code :new nil}
  * when none was promoted in time: a finding, not an error). The heal undoes the cause (the old
  * primary restarts or is reconnected and rejoins as a replica) and records
- * {@code :stop-failover} with the primary then. Reads {@code failover [kill|isolate|command]}
+ * {@code :stop-failover} with the primary then. Injects {@code failover [kill|isolate|command]}
  * (kill when none is named); a random schedule fails over by a random method where the cluster
  * has a replaceable primary.
  */
@@ -31,30 +27,6 @@ public final class FailoverFault implements FaultPackage {
 
     /** The band of its ops: {@code start-failover}, {@code stop-failover}. */
     static final String BAND = "failover";
-
-    @Override
-    public List<FaultParser.Form> forms() {
-        return List.of(new FaultParser.Form("failover", FailoverFault::read));
-    }
-
-    private static FaultSpec read(FaultParser p) {
-        if (!p.wordFollows()) {
-            return new FaultSpec.Failover(FailoverMethod.KILL);
-        }
-        String method = p.word("a failover method");
-        try {
-            return new FaultSpec.Failover(FailoverMethod.valueOf(method.toUpperCase(Locale.ROOT)));
-        } catch (IllegalArgumentException e) {
-            throw p.error("unknown failover method '" + method + "' (kill, isolate, command)");
-        }
-    }
-
-    /** A failover by a random method (the offered names only say that one is possible). */
-    @Override
-    public Optional<FaultKind.Drawing> drawing() {
-        return Optional.of(offered -> List.of(r -> new FaultSpec.Failover(
-                FailoverMethod.values()[r.nextInt(FailoverMethod.values().length)])));
-    }
 
     @Override
     public List<String> offered(FaultTargets targets) {

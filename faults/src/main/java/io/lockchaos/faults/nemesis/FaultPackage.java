@@ -1,29 +1,37 @@
 package io.lockchaos.faults.nemesis;
 
 import io.lockchaos.history.Value;
+import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.faults.schedule.FaultKind;
-import io.lockchaos.faults.schedule.FaultParser;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * Everything about one kind of fault but its data ({@link io.lockchaos.faults.schedule.FaultSpec}'s
- * records) and its inject, which {@code Dispatch} hands over with the targets checked: the lines
- * it reads, how a random schedule draws it, the names a cluster offers it (the capability it
- * needs), and its part of the final sweep. The operations it records and the report's band for
- * them are its inject's {@code start-BAND}/{@code stop-BAND} ({@link NemesisOps}). Each package is
- * registered by one line of {@link FaultKind}, whose order every list built from them keeps.
+ * The injector side of one {@link FaultKind} (its data is a {@link io.lockchaos.faults.schedule.FaultSpec}
+ * record, its grammar the kind's): the names a cluster offers it (the capability it needs), and its
+ * part of the final sweep. Its inject, which {@code Dispatch} hands each fault to with the targets
+ * checked, returns the heal; the operations it records and the report's band for them are its
+ * inject's {@code start-BAND}/{@code stop-BAND} ({@link NemesisOps}). {@link #of} is the registry:
+ * one line per kind.
  */
 public interface FaultPackage {
 
-    /** The fault lines it reads: {@code pause TARGETS}, {@code clock TARGETS +OFFSET}, .... */
-    List<FaultParser.Form> forms();
-
-    /** How a random schedule draws its faults; empty when it never draws them. */
-    default Optional<FaultKind.Drawing> drawing() {
-        return Optional.empty();
+    /**
+     * The package of {@code kind}: an exhaustive {@code switch}, so a kind without a package does
+     * not compile.
+     */
+    static FaultPackage of(FaultKind kind) {
+        return switch (kind) {
+            case PAUSE -> new PauseFault();
+            case CLOCK -> new ClockFault();
+            case KILL -> new KillFault();
+            case PARTITION -> new PartitionFault();
+            case LINK -> new LinkFault();
+            case FAILOVER -> new FailoverFault();
+            case CUT_OFF -> new CutOffFault();
+        };
     }
 
     /**

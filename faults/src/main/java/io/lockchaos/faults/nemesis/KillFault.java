@@ -2,8 +2,6 @@ package io.lockchaos.faults.nemesis;
 
 import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.history.Value;
-import io.lockchaos.faults.schedule.FaultKind;
-import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.faults.schedule.FaultSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +11,7 @@ import java.util.Optional;
  * The crash package: SIGKILL every target's server, heal by starting it again (its data
  * survives only if it persists it). Records {@code :start-kill} and {@code :stop-kill}, the
  * latter with each node's client address after the start, which may have changed. A restart
- * is a kill and a start at once, recorded as one {@code :restart}. Reads {@code kill TARGETS}
+ * is a kill and a start at once, recorded as one {@code :restart}. Injects {@code kill TARGETS}
  * and {@code restart TARGETS}; a random schedule kills one killable server; the sweep starts
  * every server that is down.
  */
@@ -23,17 +21,6 @@ public final class KillFault implements FaultPackage {
     static final String BAND = "kill";
     /** A restart's op, a mark rather than a band. */
     static final String RESTART = "restart";
-
-    @Override
-    public List<FaultParser.Form> forms() {
-        return List.of(new FaultParser.Form("kill", p -> new FaultSpec.Kill(p.targets())),
-                new FaultParser.Form("restart", p -> new FaultSpec.Restart(p.targets())));
-    }
-
-    @Override
-    public Optional<FaultKind.Drawing> drawing() {
-        return Optional.of(FaultKind.Drawing.atOne(FaultSpec.Kill::new));
-    }
 
     @Override
     public List<String> offered(FaultTargets targets) {

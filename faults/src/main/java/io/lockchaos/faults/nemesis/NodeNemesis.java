@@ -21,7 +21,7 @@ import java.util.Set;
  * The nemesis over a cluster's {@link FaultTargets}: hands each fault to its package through
  * {@link Dispatch} (which checks that every target exists and supports it), keeps every fault
  * in force so that {@link #healAll()} can heal it, and then sweeps the nodes for anything
- * else of lockchaos's that is left, each registered package ({@link FaultKind}) undoing its own.
+ * else of lockchaos's that is left, each registered package ({@link FaultPackage#of}) undoing its own.
  */
 public final class NodeNemesis implements Nemesis {
 
@@ -30,7 +30,7 @@ public final class NodeNemesis implements Nemesis {
      * packages' sweeps in {@link FaultKind}'s order, those that make a process run again first.
      */
     private static final List<FaultPackage.Sweep> SWEEPS = Arrays.stream(FaultKind.values())
-            .flatMap(kind -> kind.pack().sweep().stream())
+            .flatMap(kind -> FaultPackage.of(kind).sweep().stream())
             .sorted(Comparator.comparing(FaultPackage.Sweep::stage)).toList();
 
     private final FaultTargets targets;
@@ -83,7 +83,7 @@ public final class NodeNemesis implements Nemesis {
         }
         Map<Value, Value> beyond = new LinkedHashMap<>();
         for (FaultKind kind : FaultKind.values()) {
-            steps.add(() -> beyond.putAll(kind.pack().sweepBeyondNodes(targets)));
+            steps.add(() -> beyond.putAll(FaultPackage.of(kind).sweepBeyondNodes(targets)));
         }
         try {
             Each.all("sweep the nodes", steps);
@@ -100,7 +100,7 @@ public final class NodeNemesis implements Nemesis {
     public FaultMenu menu() {
         Map<FaultKind, List<String>> offered = new EnumMap<>(FaultKind.class);
         for (FaultKind kind : FaultKind.values()) {
-            offered.put(kind, kind.pack().offered(targets));
+            offered.put(kind, FaultPackage.of(kind).offered(targets));
         }
         return new FaultMenu(offered);
     }

@@ -2,15 +2,10 @@ package io.lockchaos.faults.nemesis;
 
 import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.history.Value;
-import io.lockchaos.faults.schedule.FaultKind;
-import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.faults.schedule.FaultSpec;
-import io.lockchaos.faults.schedule.FaultSpec.PartitionShape;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
@@ -20,7 +15,7 @@ import java.util.Set;
  * The partition package: from the shape, a {@link Grudge} among the lock-service nodes; each
  * node then drops the packets of the nodes it holds a grudge against (tagged iptables rules).
  * The heal removes exactly those rules. Records {@code :start-partition {:shape "isolate"
- * :components [[...] [...]]}} and {@code :stop-partition} with the same value. Reads
+ * :components [[...] [...]]}} and {@code :stop-partition} with the same value. Injects
  * {@code partition isolate TARGETS}, {@code partition halves} and {@code partition bridge}; a
  * random schedule isolates one server or (from three servers on) splits them into halves; the
  * sweep removes every tagged rule, a {@link CutOffFault}'s included.
@@ -29,37 +24,6 @@ public final class PartitionFault implements FaultPackage {
 
     /** The band of its ops: {@code start-partition}, {@code stop-partition}. */
     static final String BAND = "partition";
-
-    @Override
-    public List<FaultParser.Form> forms() {
-        return List.of(new FaultParser.Form("partition", PartitionFault::read));
-    }
-
-    private static FaultSpec read(FaultParser p) {
-        List<String> words = new ArrayList<>(Arrays.stream(PartitionShape.values()).map(PartitionShape::word).toList());
-        words.addAll(FaultParser.secondWords("partition"));
-        String shapes = "(" + String.join(", ", words) + ")";
-        String shape = p.word("a partition shape " + shapes);
-        PartitionShape parsed;
-        try {
-            parsed = PartitionShape.valueOf(shape.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw p.error("unknown partition shape '" + shape + "' " + shapes);
-        }
-        return new FaultSpec.Partition(parsed, parsed == PartitionShape.ISOLATE ? p.targets() : List.of());
-    }
-
-    /** One server isolated, or (from three servers on) random halves. */
-    @Override
-    public Optional<FaultKind.Drawing> drawing() {
-        return Optional.of(offered -> {
-            FaultKind.Draw isolate = r -> new FaultSpec.Partition(PartitionShape.ISOLATE,
-                    List.of(FaultKind.Draw.pick(r, offered)));
-            return offered.size() >= 3
-                    ? List.of(isolate, r -> new FaultSpec.Partition(PartitionShape.HALVES, List.of()))
-                    : List.of(isolate);
-        });
-    }
 
     @Override
     public List<String> offered(FaultTargets targets) {

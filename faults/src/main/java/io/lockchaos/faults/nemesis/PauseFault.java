@@ -1,7 +1,5 @@
 package io.lockchaos.faults.nemesis;
 
-import io.lockchaos.faults.schedule.FaultKind;
-import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.faults.schedule.FaultSpec;
 import java.util.List;
@@ -10,23 +8,13 @@ import java.util.Optional;
 /**
  * The pause package: SIGSTOP every target's process, heal with SIGCONT. Records
  * {@code :start-pause {:targets [...]}} once all are stopped and {@code :stop-pause} once all
- * are continued. Reads {@code pause TARGETS}; a random schedule pauses one pausable node; the
+ * are continued. Injects {@code pause TARGETS}; a random schedule pauses one pausable node; the
  * sweep continues every stopped node.
  */
 public final class PauseFault implements FaultPackage {
 
     /** The band of its ops: {@code start-pause}, {@code stop-pause}. */
     static final String BAND = "pause";
-
-    @Override
-    public List<FaultParser.Form> forms() {
-        return List.of(new FaultParser.Form("pause", p -> new FaultSpec.Pause(p.targets())));
-    }
-
-    @Override
-    public Optional<FaultKind.Drawing> drawing() {
-        return Optional.of(FaultKind.Drawing.atOne(FaultSpec.Pause::new));
-    }
 
     @Override
     public List<String> offered(FaultTargets targets) {

@@ -13,10 +13,10 @@
  * {@link io.lockchaos.faults.nemesis.ProxiedLinks}. The harness implements them with Docker;
  * this package knows nothing of containers.
  *
- * <p>Each kind of fault is one {@link io.lockchaos.faults.nemesis.FaultPackage} class (injector,
- * heal, sweep, what it records, the lines it reads, how a random schedule draws it, the
- * capability it is offered for), registered by one line of
- * {@link io.lockchaos.faults.schedule.FaultKind}.
+ * <p>Each kind of fault ({@link io.lockchaos.faults.schedule.FaultKind}, which holds its grammar)
+ * has one {@link io.lockchaos.faults.nemesis.FaultPackage} class here (injector, heal, sweep, what
+ * it records, the capability it is offered for), registered by one line of
+ * {@link io.lockchaos.faults.nemesis.FaultPackage#of}, an exhaustive {@code switch} over the kinds.
  * {@link io.lockchaos.faults.nemesis.NodeNemesis} takes a
  * {@link io.lockchaos.faults.schedule.FaultSpec} and hands it to its package through
  * {@code Dispatch}, the exhaustive {@link io.lockchaos.faults.schedule.FaultSpec.Cases} (a

@@ -1,13 +1,6 @@
 package io.lockchaos.faults.schedule;
 
-import io.lockchaos.faults.nemesis.ClockFault;
-import io.lockchaos.faults.nemesis.CutOffFault;
-import io.lockchaos.faults.nemesis.FailoverFault;
-import io.lockchaos.faults.nemesis.FaultPackage;
-import io.lockchaos.faults.nemesis.KillFault;
-import io.lockchaos.faults.nemesis.LinkFault;
-import io.lockchaos.faults.nemesis.PartitionFault;
-import io.lockchaos.faults.nemesis.PauseFault;
+import io.lockchaos.faults.schedule.FaultSpec.Reach;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -16,30 +9,30 @@ import java.util.SplittableRandom;
 import java.util.function.Function;
 
 /**
- * The fault registry: one line per fault package, which holds everything about its kind of
- * fault (the lines it reads, how a random schedule draws it, the capability it needs, its
- * inject, heal and sweep, the operations it records). The parser's forms, a cluster's
- * {@link FaultMenu}, {@link RandomSchedule}'s choices and the nemesis's final sweep all come
- * from this list, in this order.
+ * The kinds of fault, each with its part of the grammar: what its targets may name, the lines it
+ * reads and how a random schedule draws it ({@link FaultForms}). Every {@link FaultSpec} names
+ * its kind ({@link FaultSpec#kind()}). The parser's forms, a cluster's {@link FaultMenu},
+ * {@link RandomSchedule}'s choices and the nemesis's registry of injectors all follow this list,
+ * in this order; this package knows nothing of how a fault is injected.
  *
  * <p>A {@code random} line names the kinds it draws from by word ({@code random every 5s
- * pause,clock}); only the kinds whose package draws are named so.
+ * pause,clock}); only the kinds that are drawn are named so.
  */
 public enum FaultKind {
     /** SIGSTOP and SIGCONT of servers and workers. */
-    PAUSE(new PauseFault()),
+    PAUSE(Reach.SERVERS_OR_WORKERS, FaultForms.PAUSE, FaultForms.PAUSE_DRAWN),
     /** libfaketime clock bumps, strobes and resets. */
-    CLOCK(new ClockFault()),
+    CLOCK(Reach.SERVERS, FaultForms.CLOCK, FaultForms.CLOCK_DRAWN),
     /** SIGKILL and start again, and restarts. */
-    KILL(new KillFault()),
+    KILL(Reach.SERVERS, FaultForms.KILL, FaultForms.KILL_DRAWN),
     /** iptables partitions among the lock-service nodes. */
-    PARTITION(new PartitionFault()),
+    PARTITION(Reach.SERVERS, FaultForms.PARTITION, FaultForms.PARTITION_DRAWN),
     /** Toxics on the links through the proxy. */
-    LINK(new LinkFault()),
+    LINK(Reach.LINKS, FaultForms.LINK, FaultForms.LINK_DRAWN),
     /** Sentinel failovers. */
-    FAILOVER(new FailoverFault()),
+    FAILOVER(Reach.PRIMARY, FaultForms.FAILOVER, FaultForms.FAILOVER_DRAWN),
     /** Workers cut off from the lock service or a named part of it (docs/design.md, row 6); never drawn. */
-    CUT_OFF(new CutOffFault());
+    CUT_OFF(Reach.WORKERS, FaultForms.CUT_OFF, null);
 
     /** Draws one fault of a kind. */
     public interface Draw extends Function<SplittableRandom, FaultSpec> {
@@ -50,7 +43,7 @@ public enum FaultKind {
         }
     }
 
-    /** How a package's faults are drawn: the ways of drawing one from the names offered (not empty). */
+    /** How a kind's faults are drawn: the ways of drawing one from the names offered (not empty). */
     public interface Drawing extends Function<List<String>, List<Draw>> {
 
         /** One way: {@code fault} aimed at one offered name, drawn at random. */
@@ -59,25 +52,38 @@ public enum FaultKind {
         }
     }
 
-    private final FaultPackage pack;
+    private final Reach reach;
+    private final List<FaultParser.Form> forms;
+    private final Drawing drawing;
 
-    FaultKind(FaultPackage pack) {
-        this.pack = pack;
+    /** {@code drawing} null: a random schedule never draws this kind. */
+    FaultKind(Reach reach, List<FaultParser.Form> forms, Drawing drawing) {
+        this.reach = reach;
+        this.forms = forms;
+        this.drawing = drawing;
     }
 
-    /** The package of this kind. */
-    public FaultPackage pack() {
-        return pack;
+    /** What this kind's targets may be; a step that names anything else is refused before a run starts. */
+    public Reach reach() {
+        return reach;
+    }
+
+    /**
+     * The fault lines this kind reads: its first word, or first two where kinds share one
+     * ({@code partition workers}), and how the rest reads.
+     */
+    public List<FaultParser.Form> forms() {
+        return forms;
     }
 
     /** The ways this kind draws a fault from {@code offered} (not empty); none when it is never drawn. */
     List<Draw> draws(List<String> offered) {
-        return pack.drawing().map(d -> d.apply(offered)).orElse(List.of());
+        return drawing == null ? List.of() : drawing.apply(offered);
     }
 
     /** Whether a random schedule draws this kind. */
     public boolean drawn() {
-        return pack.drawing().isPresent();
+        return drawing != null;
     }
 
     /** The kind's word: {@code pause}, {@code clock}, .... */
@@ -88,28 +94,6 @@ public enum FaultKind {
     /** The drawn kind named {@code word}, if any. */
     public static Optional<FaultKind> of(String word) {
         return drawable().stream().filter(k -> k.word().equals(word)).findFirst();
-    }
-
-    /**
-     * The kind a fault belongs to: the package whose form reads its script back (the longest
-     * form that starts it, so {@code partition workers ...} is a cut-off, not a partition).
-     */
-    public static FaultKind of(FaultSpec fault) {
-        String script = fault.script() + " ";
-        FaultKind found = null;
-        int longest = -1;
-        for (FaultKind kind : values()) {
-            for (FaultParser.Form form : kind.pack().forms()) {
-                if (script.startsWith(form.words() + " ") && form.words().length() > longest) {
-                    found = kind;
-                    longest = form.words().length();
-                }
-            }
-        }
-        if (found == null) {
-            throw new IllegalStateException("no fault package reads '" + fault.script() + "'");
-        }
-        return found;
     }
 
     /** The kinds a random schedule draws, in order. */

@@ -14,8 +14,8 @@ import java.util.function.Function;
 /**
  * Reads the text form of one fault ({@code KIND TARGETS ARGS [for] [DURATION]}); the grammar
  * is in this package's documentation. The first word (or two) picks the {@link Form} of the
- * fault package that reads the rest, through this class's public reading methods; the optional
- * duration and the end of the line are read here. Errors name the source and line.
+ * fault kind that reads the rest ({@link FaultKind#forms()}), through this class's public
+ * reading methods; the optional duration and the end of the line are read here. Errors name the source and line.
  */
 public final class FaultParser {
 
@@ -53,18 +53,18 @@ public final class FaultParser {
 
     /**
      * One kind of fault line: its first word, or first two when kinds share the first, and how
-     * the rest of the line reads (a fault package's part of the grammar).
+     * the rest of the line reads (a fault kind's part of the grammar).
      */
     public record Form(String words, Function<FaultParser, FaultSpec> read) {
     }
 
-    /** Every package's forms, by their words, in {@link FaultKind}'s order (messages list them so). */
+    /** Every kind's forms, by their words, in {@link FaultKind}'s order (messages list them so). */
     private static Map<String, Function<FaultParser, FaultSpec>> forms() {
         Map<String, Function<FaultParser, FaultSpec>> forms = new LinkedHashMap<>();
         for (FaultKind kind : FaultKind.values()) {
-            for (Form form : kind.pack().forms()) {
+            for (Form form : kind.forms()) {
                 if (forms.put(form.words(), form.read()) != null) {
-                    throw new IllegalStateException("two fault packages read '" + form.words() + "'; " + kind
+                    throw new IllegalStateException("two fault kinds read '" + form.words() + "'; " + kind
                             + "'s form must start with other words");
                 }
             }
@@ -72,7 +72,7 @@ public final class FaultParser {
         return Collections.unmodifiableMap(forms);
     }
 
-    /** Built on first use: the packages' forms, read once. */
+    /** Built on first use: the kinds' forms, read once. */
     private static final class Forms {
         static final Map<String, Function<FaultParser, FaultSpec>> ALL = forms();
     }

@@ -6,11 +6,11 @@ import java.util.Locale;
 import java.util.function.UnaryOperator;
 
 /**
- * One fault, as data: what to do to which nodes, read and drawn by its fault package
- * ({@link FaultKind}). How long it lasts belongs to the {@link ScheduledFault} or the command
- * that injects it, not to the fault. The nemesis hands a fault to its package's inject through
+ * One fault, as data: what to do to which nodes, of the {@link FaultKind} it names, whose
+ * grammar reads and draws it. How long it lasts belongs to the {@link ScheduledFault} or the command
+ * that injects it, not to the fault. The nemesis hands a fault to its injector through
  * {@link #accept}: a new record adds a method to {@link Cases}, so the nemesis's dispatch fails
- * to compile until it handles the new one too.
+ * to compile until it handles the new one too (Java 17 has no pattern {@code switch}).
  */
 public sealed interface FaultSpec {
 
@@ -20,8 +20,13 @@ public sealed interface FaultSpec {
     /** The fault's text form, without a duration: {@code pause worker-2}. */
     String script();
 
-    /** What its targets may be; a step that names anything else is refused before a run starts. */
-    Reach reach();
+    /** The kind it is, whose grammar reads it and whose injector the nemesis hands it to. */
+    FaultKind kind();
+
+    /** What its targets may be (its kind's); a step that names anything else is refused before a run starts. */
+    default Reach reach() {
+        return kind().reach();
+    }
 
     /** The lock-service nodes it acts against besides its targets (those after {@code from}); none for most. */
     default List<String> from() {
@@ -95,8 +100,8 @@ public sealed interface FaultSpec {
         }
 
         @Override
-        public Reach reach() {
-            return Reach.SERVERS_OR_WORKERS;
+        public FaultKind kind() {
+            return FaultKind.PAUSE;
         }
 
         @Override
@@ -117,8 +122,8 @@ public sealed interface FaultSpec {
         }
 
         @Override
-        public Reach reach() {
-            return Reach.SERVERS;
+        public FaultKind kind() {
+            return FaultKind.CLOCK;
         }
 
         @Override
@@ -140,8 +145,8 @@ public sealed interface FaultSpec {
         }
 
         @Override
-        public Reach reach() {
-            return Reach.SERVERS;
+        public FaultKind kind() {
+            return FaultKind.CLOCK;
         }
 
         @Override
@@ -162,8 +167,8 @@ public sealed interface FaultSpec {
         }
 
         @Override
-        public Reach reach() {
-            return Reach.SERVERS;
+        public FaultKind kind() {
+            return FaultKind.CLOCK;
         }
 
         @Override
@@ -202,8 +207,8 @@ public sealed interface FaultSpec {
         }
 
         @Override
-        public Reach reach() {
-            return Reach.SERVERS;
+        public FaultKind kind() {
+            return FaultKind.PARTITION;
         }
 
         @Override
@@ -235,8 +240,8 @@ public sealed interface FaultSpec {
         }
 
         @Override
-        public Reach reach() {
-            return Reach.WORKERS;
+        public FaultKind kind() {
+            return FaultKind.CUT_OFF;
         }
 
         @Override
@@ -259,7 +264,7 @@ public sealed interface FaultSpec {
      * A toxic on the targets' links: {@code latency} and {@code jitter} matter for LATENCY,
      * {@code rateKbps} (KB/s) for BANDWIDTH; the others take no argument.
      */
-    record LinkToxic(ToxicKind kind, List<String> targets, Duration latency, Duration jitter, long rateKbps)
+    record LinkToxic(ToxicKind type, List<String> targets, Duration latency, Duration jitter, long rateKbps)
             implements FaultSpec {
         public LinkToxic {
             targets = nonEmpty(targets);
@@ -267,8 +272,8 @@ public sealed interface FaultSpec {
 
         @Override
         public String script() {
-            String base = kind.word() + " " + String.join(",", targets);
-            return switch (kind) {
+            String base = type.word() + " " + String.join(",", targets);
+            return switch (type) {
                 case LATENCY -> base + " " + Durations.format(latency)
                         + (jitter.isZero() ? "" : " jitter " + Durations.format(jitter));
                 case BANDWIDTH -> base + " " + rateKbps;
@@ -277,8 +282,8 @@ public sealed interface FaultSpec {
         }
 
         @Override
-        public Reach reach() {
-            return Reach.LINKS;
+        public FaultKind kind() {
+            return FaultKind.LINK;
         }
 
         @Override
@@ -299,8 +304,8 @@ public sealed interface FaultSpec {
         }
 
         @Override
-        public Reach reach() {
-            return Reach.SERVERS;
+        public FaultKind kind() {
+            return FaultKind.KILL;
         }
 
         @Override
@@ -321,8 +326,8 @@ public sealed interface FaultSpec {
         }
 
         @Override
-        public Reach reach() {
-            return Reach.SERVERS;
+        public FaultKind kind() {
+            return FaultKind.KILL;
         }
 
         @Override
@@ -352,8 +357,8 @@ public sealed interface FaultSpec {
         }
 
         @Override
-        public Reach reach() {
-            return Reach.PRIMARY;
+        public FaultKind kind() {
+            return FaultKind.FAILOVER;
         }
 
         @Override

@@ -26,9 +26,12 @@
  * failover [kill|isolate|command]                  make Sentinel promote a replica
  * </pre>
  *
- * Each kind's lines are read by its fault package, registered in
- * {@link io.lockchaos.faults.schedule.FaultKind}; {@link io.lockchaos.faults.schedule.FaultParser}
- * picks the package by the first word (or two) and reads the duration.
+ * Each kind's lines are read by its forms, one line of
+ * {@link io.lockchaos.faults.schedule.FaultKind} each; {@link io.lockchaos.faults.schedule.FaultParser}
+ * picks the kind by the first word (or two) and reads the duration. Every
+ * {@link io.lockchaos.faults.schedule.FaultSpec} names its kind. This package knows nothing of how
+ * a fault is injected: the nemesis ({@code io.lockchaos.faults.nemesis}) maps each kind to its
+ * injector.
  * Durations and offsets are numbers with a unit: {@code 500ms}, {@code 5s}, {@code 2m},
  * {@code 1.5s}, at most 365 days ({@code 8760h}): a longer one (a step's time, a fault's
  * duration, a random interval) is a syntax error naming it, never an overflow. A fault without

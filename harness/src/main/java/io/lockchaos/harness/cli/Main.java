@@ -15,7 +15,9 @@ import picocli.CommandLine.Command;
 @Command(name = "lockchaos",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        description = "Proves or disproves the safety of distributed locks on real clusters.")
+        description = "Proves or disproves the safety of distributed locks on real clusters.",
+        footer = {"", "The checker's benchmarks are a jar of their own (bench/target/lockchaos-bench.jar): "
+                + "./lockchaos bench --help."})
 public final class Main implements Runnable {
 
     /** Exit code for unreadable input or bad usage. */
@@ -32,7 +34,6 @@ public final class Main implements Runnable {
     private static Map<String, Class<?>> subcommands() {
         Map<String, Class<?>> all = new LinkedHashMap<>();
         all.put("check", CheckCommand.class);
-        all.put("bench", BenchCommand.class);
         all.put("cluster", ClusterCommand.class);
         all.put("fault", FaultCommand.class);
         all.put("run", RunCommand.class);
@@ -68,6 +69,14 @@ public final class Main implements Runnable {
         return commandLine(args).execute(args);
     }
 
+    /**
+     * Runs the command line with {@code more} subcommands beside {@link #SUBCOMMANDS} (the bench
+     * jar's {@code bench}: the production jar holds no benchmark) and returns its exit code.
+     */
+    public static int execute(Map<String, Class<?>> more, String... args) {
+        return commandLine(more, args).execute(args);
+    }
+
     /** The whole command line, every subcommand built (for usage and tests). */
     static CommandLine commandLine() {
         return commandLine(new String[0]);
@@ -78,12 +87,21 @@ public final class Main implements Runnable {
      * them when it names none (usage, {@code help}, {@code --version}, a mistyped name).
      */
     static CommandLine commandLine(String[] args) {
+        return commandLine(Map.of(), args);
+    }
+
+    /** The command line for {@code args} as {@link #commandLine(String[])} builds it, {@code more} listed before help. */
+    public static CommandLine commandLine(Map<String, Class<?>> more, String[] args) {
+        Map<String, Class<?>> all = new LinkedHashMap<>(SUBCOMMANDS);
+        Class<?> help = all.remove("help");
+        all.putAll(more);
+        all.put("help", help);
         CommandLine cli = new CommandLine(new Main());
-        Class<?> named = args.length > 0 && !args[0].equals("help") ? SUBCOMMANDS.get(args[0]) : null;
+        Class<?> named = args.length > 0 && !args[0].equals("help") ? all.get(args[0]) : null;
         if (named != null) {
             cli.addSubcommand(named);
         } else {
-            SUBCOMMANDS.values().forEach(cli::addSubcommand);
+            all.values().forEach(cli::addSubcommand);
         }
         cli.setExitCodeExceptionMapper(e -> EXIT_USAGE);
         cli.setExecutionExceptionHandler(Main::failed);

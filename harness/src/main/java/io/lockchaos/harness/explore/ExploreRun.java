@@ -1,8 +1,6 @@
 package io.lockchaos.harness.explore;
 
 import io.lockchaos.checker.Validity;
-import io.lockchaos.faults.schedule.FaultKind;
-import io.lockchaos.faults.schedule.FaultSpec;
 import io.lockchaos.faults.schedule.FaultSyntaxException;
 import io.lockchaos.faults.schedule.Schedule;
 import io.lockchaos.faults.schedule.ScheduledFault;
@@ -41,13 +39,8 @@ public record ExploreRun(int index, long seed, Trial trial, Optional<Path> kept)
         }
         TreeSet<String> kinds = new TreeSet<>();
         for (ScheduledFault step : schedule.steps()) {
-            kinds.add(kind(step.fault()));
+            kinds.add(step.fault().kind().word());
         }
         return List.copyOf(kinds);
-    }
-
-    /** The word a {@code random} line names this fault's kind with. */
-    static String kind(FaultSpec fault) {
-        return FaultKind.of(fault).word();
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.harness.run.ScenarioException;
 import io.lockchaos.harness.run.ScenarioFile;
+import io.lockchaos.workloads.lock.Tokens;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -65,7 +66,7 @@ public record MatrixScenario(Path file, Scenario scenario, OptionalInt designRow
 
     /** The lock in a few words: the backend and, when it has one, the token source. */
     public String lock() {
-        String tokens = scenario.lock().tokens();
-        return scenario.lock().backend() + (tokens.equals("none") ? "" : " (" + tokens + " tokens)");
+        Tokens tokens = Tokens.parse(scenario.lock().tokens());
+        return scenario.lock().backend() + (tokens == Tokens.NONE ? "" : " (" + tokens.id() + " tokens)");
     }
 }

@@ -46,7 +46,7 @@ final class ProxyLinks implements ProxiedLinks {
             added.forEach(ActiveLinkFault::close);
             throw e;
         }
-        String band = toxic.kind().word();
+        String band = toxic.type().word();
         Value.Dict value = describe(toxic);
         recorder.record(NemesisOps.start(band), value);
         return ActiveFault.healedBy(toxic, () -> {
@@ -56,7 +56,7 @@ final class ProxyLinks implements ProxiedLinks {
     }
 
     private ActiveLinkFault add(LinkTarget target, FaultSpec.LinkToxic toxic) {
-        return switch (toxic.kind()) {
+        return switch (toxic.type()) {
             case LATENCY -> links.latency(target, toxic.latency(), toxic.jitter());
             case BANDWIDTH -> links.bandwidth(target, toxic.rateKbps());
             case BLACKHOLE -> links.blackhole(target);
@@ -66,7 +66,7 @@ final class ProxyLinks implements ProxiedLinks {
 
     private static Value.Dict describe(FaultSpec.LinkToxic toxic) {
         Value targets = new Value.Vec(toxic.targets().stream().map(Value::of).toList());
-        return switch (toxic.kind()) {
+        return switch (toxic.type()) {
             case LATENCY -> Value.map(NemesisOps.TARGETS, targets, "latency-ms", toxic.latency().toMillis(),
                     "jitter-ms", toxic.jitter().toMillis());
             case BANDWIDTH -> Value.map(NemesisOps.TARGETS, targets, "rate-kbps", toxic.rateKbps());

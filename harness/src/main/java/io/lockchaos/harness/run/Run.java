@@ -19,6 +19,7 @@ import io.lockchaos.harness.nemesis.ClusterTargets;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.history.ops.Fencing;
+import io.lockchaos.workloads.lock.Tokens;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -158,8 +159,8 @@ public final class Run implements AutoCloseable {
         if (!orphans.isEmpty()) {
             say("removed what killed runs of this checkout left on the engine (runs " + String.join(", ", orphans) + ")");
         }
-        cluster = Clusters.start(scenario.topology(),
-                ClusterOptions.DEFAULTS.withTokenServer(scenario.lock().tokens().equals("zk")), this::startWorkers);
+        boolean zkTokens = Tokens.parse(scenario.lock().tokens()) == Tokens.ZK;
+        cluster = Clusters.start(scenario.topology(), ClusterOptions.DEFAULTS.withTokenServer(zkTokens), this::startWorkers);
         phases.end("cluster start");
         say("cluster up: " + cluster.nodes().stream().map(Node::name).toList() + " (run " + cluster.runId() + ")");
         long start = System.nanoTime();
@@ -241,8 +242,8 @@ public final class Run implements AutoCloseable {
     private void releaseWorkers(long start) {
         LockConfig lock = scenario.lock().config(cluster);
         Node storage = cluster.nodes(Role.STORAGE).get(0);
-        String storageNode = storage.name() + ":" + storage.port();
-        workers.release((lane, i) -> WorkerConfigs.json(scenario, lane, i, lock, storageNode, start));
+        Address storageNode = new Address(storage.name(), storage.port());
+        workers.release((lane, i) -> WorkerConfigs.config(scenario, lane, i, lock, storageNode, start).json());
     }
 
     /** The duration and the schedule count from when every worker has recorded its first operation. */

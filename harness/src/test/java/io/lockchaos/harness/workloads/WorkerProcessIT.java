@@ -11,12 +11,19 @@ import io.lockchaos.harness.cluster.ClusterOptions;
 import io.lockchaos.harness.cluster.Clusters;
 import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.testkit.Await;
+import io.lockchaos.history.ops.Fencing;
+import io.lockchaos.workloads.lock.Address;
+import io.lockchaos.workloads.lock.LockConfig;
+import io.lockchaos.workloads.worker.WorkerConfig;
 import io.lockchaos.workloads.worker.WorkerMain;
+import io.lockchaos.workloads.worker.WorkerSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -35,13 +42,14 @@ class WorkerProcessIT {
         Path history = dir.resolve("worker-0.jsonl");
         Files.deleteIfExists(history);
         try (Cluster cluster = Clusters.start(Topology.REDIS_SINGLE, ClusterOptions.DEFAULTS)) {
-            Files.writeString(config, """
-                    {"process": 0, "workers": 1, "locks": ["proc"], "durationMs": 600000, "thinkMs": 2,
-                     "acquireTimeoutMs": 5000, "startNanos": %d,
-                     "lock": {"backend": "redis-naive", "nodes": ["%s"], "ttlMs": 10000, "sessionTimeoutMs": 5000},
-                     "storage": {"node": "%s", "fencing": "unfenced"}}
-                    """.formatted(System.nanoTime(), LockRun.hostAddress(cluster.node("redis-1")),
-                    LockRun.hostAddress(cluster.node("storage"))));
+            WorkerConfig written = new WorkerConfig(new WorkerSettings(0, 1, List.of("proc"), Duration.ofMinutes(10),
+                    Duration.ofMillis(2), Duration.ZERO, Duration.ofSeconds(5), 0),
+                    new LockConfig("redis-naive", List.of(LockRun.hostAddress(cluster.node("redis-1"))),
+                            Duration.ofSeconds(10), Duration.ofSeconds(5), Map.of()),
+                    new WorkerConfig.StorageConfig(Address.parse(LockRun.hostAddress(cluster.node("storage"))),
+                            Fencing.UNFENCED, WorkerConfig.StorageConfig.TIMEOUT),
+                    OptionalLong.of(System.nanoTime()), WorkerConfig.STOP_GRACE);
+            Files.writeString(config, written.json());
             Process worker = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"), WorkerMain.class.getName(), config.toString(),
                     history.toString())

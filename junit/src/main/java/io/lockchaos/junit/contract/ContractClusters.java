@@ -16,6 +16,7 @@ import io.lockchaos.workloads.lock.HostMapper;
 import io.lockchaos.workloads.lock.LockClient;
 import io.lockchaos.workloads.lock.LockClients;
 import io.lockchaos.workloads.lock.LockConfig;
+import io.lockchaos.workloads.lock.Tokens;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -88,7 +89,7 @@ public final class ContractClusters implements AutoCloseable {
      */
     public LockClient open(String backend, Topology topology, Map<String, String> options) {
         Map<String, String> all = new HashMap<>(options);
-        if ("zk".equals(options.get(LockConfig.TOKENS))) {
+        if (options.containsKey(LockConfig.TOKENS) && Tokens.parse(options.get(LockConfig.TOKENS)) == Tokens.ZK) {
             all.put(LockConfig.TOKEN_NODES, String.join(",", addresses(Topology.ZOOKEEPER).stream()
                     .map(Address::toString).toList()));
         }

@@ -1,14 +1,27 @@
 package io.lockchaos.workloads.worker;
 
+import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.LockConfig;
-import io.lockchaos.history.ops.Fencing;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
- * Everything a worker process needs ({@link WorkerConfigJson} reads it from a file).
+ * Everything a worker process needs: the one type the harness writes and the worker reads, as
+ * JSON by Jackson on both sides ({@link #json()}, {@link #read(Path)}; {@code WorkerConfigCodec}
+ * maps it). Each component is the field of its name, a {@link Duration} the field with {@code Ms}
+ * appended, in milliseconds; an address is {@code host:port}, a fencing mode its id:
+ * <pre>{@code
+ * {"settings": {"process": 0, "workers": 3, "locks": ["job-0"], "durationMs": 30000, "thinkMs": 20,
+ *               "idleMs": 10, "acquireTimeoutMs": 5000, "seed": 1},
+ *  "lock": {"backend": "redis-naive", "nodes": ["redis-1:6379"], "ttlMs": 10000, "sessionTimeoutMs": 6000,
+ *           "options": {"tokens": "zk", "token-nodes": "zk-1:2181"}},
+ *  "storage": {"node": "storage:6379", "fencing": "fenced", "timeoutMs": 5000},
+ *  "startNanos": 81234567890123, "stopGraceMs": 2000}
+ * }</pre>
+ * Every field is required but {@code startNanos}, which may be {@code null}; no other field is allowed.
  *
  * @param settings what the loop does
  * @param lock which lock service and backend
@@ -20,6 +33,9 @@ import java.util.OptionalLong;
 public record WorkerConfig(WorkerSettings settings, LockConfig lock, StorageConfig storage, OptionalLong startNanos,
                            Duration stopGrace) {
 
+    /** How long a SIGTERM waits for the step under way, unless a config says otherwise. */
+    public static final Duration STOP_GRACE = Duration.ofSeconds(2);
+
     public WorkerConfig {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(lock, "lock");
@@ -30,5 +46,33 @@ public record WorkerConfig(WorkerSettings settings, LockConfig lock, StorageConf
 
     /** The ledger's Redis ({@code storage:6379}), its fencing, and the request timeout. */
     public record StorageConfig(Address node, Fencing fencing, Duration timeout) {
+
+        /** The ledger's request timeout, unless a config says otherwise. */
+        public static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+        public StorageConfig {
+            Objects.requireNonNull(node, "node");
+            Objects.requireNonNull(fencing, "fencing");
+            Objects.requireNonNull(timeout, "timeout");
+        }
+    }
+
+    /** This config as the JSON a worker reads. */
+    public String json() {
+        return WorkerConfigCodec.write(this);
+    }
+
+    /**
+     * Reads a worker's config file.
+     *
+     * @throws io.lockchaos.workloads.WorkloadException naming the file and the field at fault
+     */
+    public static WorkerConfig read(Path file) {
+        return WorkerConfigCodec.read(file);
+    }
+
+    /** Reads config JSON given as text; {@code source} names it in messages. */
+    public static WorkerConfig parse(String json, String source) {
+        return WorkerConfigCodec.parse(json, source);
     }
 }

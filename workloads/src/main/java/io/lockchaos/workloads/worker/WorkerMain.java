@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * A worker process: {@code java -cp ... io.lockchaos.workloads.worker.WorkerMain [--await]
  * CONFIG.json [HISTORY.jsonl]}. With {@code --await} it first waits for {@code CONFIG.json.go}
  * ({@link ConfigGate}: the JVM starts while the cluster does). Reads the config
- * ({@link WorkerConfigJson}), runs the loop, writes one JSON
+ * ({@link WorkerConfig}), runs the loop, writes one JSON
  * line per event to the file or, without one (or with {@code -}), to stdout. Addresses are used
  * as given (inside the cluster network no mapping is needed). On SIGTERM it stops starting
  * steps, waits up to {@code stopGraceMs} for the one under way, closes the history and exits 0;
@@ -46,7 +46,7 @@ public final class WorkerMain {
             if (await) {
                 ConfigGate.await(Path.of(args[0]), AWAIT_LIMIT);
             }
-            config = WorkerConfigJson.read(Path.of(args[0]));
+            config = WorkerConfig.read(Path.of(args[0]));
         } catch (WorkloadException e) {
             System.err.println("worker: " + e.getMessage());
             System.exit(2);

@@ -1,8 +1,9 @@
-package io.lockchaos.harness.cli;
+package io.lockchaos.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.lockchaos.harness.cli.Main;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -59,5 +60,12 @@ class BenchCommandTest {
         CliOutcome o = CliOutcome.run("bench", "--lock-sizes", "-5");
         assertEquals(Main.EXIT_USAGE, o.exit());
         assertTrue(o.err().contains("--lock-sizes must be at least 1 event each, got -5"), o.err());
+    }
+
+    @Test
+    void theBenchJarsCommandLineListsBenchBesideTheProductionCommands() {
+        CliOutcome o = CliOutcome.run("--help");
+        assertEquals(0, o.exit(), o.err());
+        assertTrue(o.out().matches("(?s).*\\n  check .*\\n  bench .*\\n  help .*"), o.out());
     }
 }

@@ -1,6 +1,7 @@
-package io.lockchaos.harness.cli;
+package io.lockchaos.bench;
 
 import io.lockchaos.checker.CheckOptions;
+import io.lockchaos.harness.cli.Main;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Checker;
 import io.lockchaos.checker.Validity;

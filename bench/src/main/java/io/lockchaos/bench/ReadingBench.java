@@ -1,4 +1,4 @@
-package io.lockchaos.harness.cli;
+package io.lockchaos.bench;
 
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.history.History;

@@ -1,5 +1,6 @@
-package io.lockchaos.harness.cli;
+package io.lockchaos.bench;
 
+import io.lockchaos.harness.cli.Main;
 import io.lockchaos.history.History;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.testkit.lock.LockAnomaly;
