@@ -15,17 +15,18 @@ class LockBackendsTest {
 
     @Test
     void everyBuiltInBackendIsListedOnceWithItsTopology() {
-        assertEquals(List.of("redis-naive", "redis-sentinel", "redlock", "curator", "curator-cautious"),
-                LockBackends.names());
+        assertEquals(List.of("redis-naive", "redis-sentinel", "redlock", "curator", "curator-cautious", "redisson",
+                "redisson-lease", "redisson-fenced"), LockBackends.names());
         assertTrue(LockBackends.of("redis-sentinel").runsOn("redis-replicated"));
         assertFalse(LockBackends.of("redis-sentinel").runsOn("redis-single"));
         assertEquals(List.of("zookeeper"), LockBackends.of("curator-cautious").topologies());
+        assertEquals(List.of("redis-single", "redis-replicated"), LockBackends.of("redisson").topologies());
     }
 
     @Test
-    void onlyTheCuratorLocksHaveTokensOfTheirOwn() {
+    void onlyTheCuratorLocksAndRedissonsFencedLockHaveTokensOfTheirOwn() {
         for (LockBackend b : LockBackends.BUILT_IN) {
-            assertEquals(b.name().startsWith("curator"), b.ownTokens(), b.name());
+            assertEquals(b.name().startsWith("curator") || b.name().equals("redisson-fenced"), b.ownTokens(), b.name());
         }
     }
 
