@@ -66,6 +66,9 @@ class LockBackendsTest {
         assertTrue(Tokens.ZK.fits(false), "a Redis topology gets zk-tokens");
         assertTrue(Tokens.REDIS_INCR.fits(false));
         assertFalse(Tokens.REDIS_INCR.fits(true));
-        assertEquals(List.of("none", "redis-incr", "zk"), Tokens.ids());
+        assertTrue(Tokens.LOCK.fits(true) && Tokens.LOCK.fits(false), "the lock's own tokens need no service");
+        assertEquals(List.of("none", "redis-incr", "zk", "lock"), Tokens.ids());
+        assertEquals(List.of(Tokens.REDIS_INCR, Tokens.ZK), java.util.Arrays.stream(Tokens.values())
+                .filter(Tokens::addsSource).toList(), "lock and none add no source");
     }
 }
