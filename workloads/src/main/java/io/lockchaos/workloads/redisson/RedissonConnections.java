@@ -23,9 +23,9 @@ import org.redisson.misc.RedisURI;
  *
  * <p>Settings: {@code lockWatchdogTimeout} is the config's TTL. Every request's timeout, the
  * connect timeout and the subscription timeout are the config's session timeout, with
- * {@value #RETRIES} retry after {@link #RETRY_DELAY} (Redisson's defaults, 3 s and 4 retries
- * 1–2 s apart, would hold a worker on a paused server for about 20 s): a paused or dead
- * server makes a call fail (an {@code :info}) instead of hanging. Small pools, since one
+ * {@value #RETRIES} retry after {@link #RETRY_DELAY} (Redisson's defaults are 3 s and 4 retries
+ * 1–2 s apart: up to about 20 s for a request it retries): a paused or dead server makes a call
+ * fail (an {@code :info}) within a few session timeouts instead of hanging. Small pools, since one
  * worker thread uses the client; every read and subscription on the master.
  */
 final class RedissonConnections {
