@@ -31,7 +31,8 @@ import java.util.Map;
  *     user's lock class ({@link ClassBackend}) that runs on any topology
  * @param ttl a Redis lock's time to live
  * @param sessionTimeout ZooKeeper's session timeout, and every Redis request's timeout
- * @param tokens {@code none} (the lock's own, if any), {@code redis-incr} or {@code zk}
+ * @param tokens a {@link Tokens} id: {@code none} (the lock's own, if any), {@code redis-incr},
+ *     {@code zk}, or {@code lock} (the lock's own, named: only for a backend that has them)
  * @param options further backend options, passed on as given
  * @param classpath for a class backend: the jars and classes directories (absolute) that hold
  *     it, appended to every worker's {@code -cp}; empty otherwise
@@ -72,10 +73,11 @@ public record LockSpec(String backend, @JsonProperty("ttlMs") Duration ttl,
     public LockConfig config(Cluster cluster) {
         Map<String, String> all = new LinkedHashMap<>(options);
         boolean viaProxy = Boolean.parseBoolean(all.remove(VIA_PROXY));
-        if (!tokens.equals("none")) {
+        Tokens source = Tokens.parse(tokens);
+        if (source.addsSource()) {
             all.put(LockConfig.TOKENS, tokens);
         }
-        if (tokens.equals("zk")) {
+        if (source == Tokens.ZK) {
             List<Node> ensemble = cluster.nodes(Role.ZK).isEmpty() ? cluster.nodes(Role.TOKENS) : cluster.nodes(Role.ZK);
             all.put(LockConfig.TOKEN_NODES, String.join(",", addresses(ensemble)));
         }

@@ -120,8 +120,28 @@ public final class ScenarioCheck {
         lock.options().forEach((key, value) -> option(backend, key, value));
         boolean byClass = ClassBackend.names(lock.backend());
         List<Path> classpath = classpath(lock, byClass, dir);
+        boolean classTokens = byClass && userClassHasTokens(lock.backend(), classpath);
+        ownTokens(lock.tokens(), backend, classTokens);
         return new LockSpec(lock.backend(), lock.ttl(), lock.sessionTimeout(), lock.tokens(), lock.options(), classpath,
-                byClass && userClassHasTokens(lock.backend(), classpath));
+                classTokens);
+    }
+
+    /**
+     * {@code lock} names the lock's own tokens, so the lock must have them; a built-in backend
+     * with tokens of its own takes no other source (its worker would refuse it). A user's class
+     * with tokens of its own may be given a source, which replaces them.
+     */
+    private void ownTokens(String tokens, LockBackend backend, boolean classTokens) {
+        Tokens source = Tokens.parse(tokens);
+        if (source == Tokens.LOCK && !backend.ownTokens() && !classTokens) {
+            throw bad("lock.tokens", "'" + tokens + "', but backend " + backend.name() + " has no tokens of its own",
+                    Tokens.NONE.id() + ", " + Tokens.REDIS_INCR.id() + " or " + Tokens.ZK.id()
+                            + " (lock is for a lock with its own fencing tokens, such as redisson-fenced)");
+        }
+        if (source.addsSource() && backend.ownTokens()) {
+            throw bad("lock.tokens", "'" + tokens + "', but backend " + backend.name() + " has tokens of its own",
+                    Tokens.LOCK.id() + " or " + Tokens.NONE.id() + " (both mean the lock's own)");
+        }
     }
 
     private void tokens(String tokens, String topology) {

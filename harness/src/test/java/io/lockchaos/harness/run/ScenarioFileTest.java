@@ -9,6 +9,7 @@ import io.lockchaos.checker.Validity;
 import io.lockchaos.harness.cluster.ProjectRoot;
 import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.history.ops.Fencing;
+import io.lockchaos.workloads.lock.Tokens;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,6 +78,9 @@ class ScenarioFileTest {
         "unknown backend           | \"backend\": \"redis-naive\"        | \"backend\": \"etcd-lock\"           | field 'lock.backend' is 'etcd-lock'; allowed: curator, curator-cautious, redis-naive",
         "unknown token source      | \"tokens\": \"redis-incr\"          | \"tokens\": \"clock\"                | field 'lock.tokens' is 'clock'; allowed: none, redis-incr, zk",
         "fenced without tokens     | \"tokens\": \"redis-incr\"          | \"tokens\": \"none\"                 | field 'lock.tokens' is 'none', but storage [unfenced, fenced] fences",
+        "lock's own tokens, none   | \"tokens\": \"redis-incr\"          | \"tokens\": \"lock\"                 | field 'lock.tokens' is 'lock', but backend redis-naive has no tokens of its own; allowed: none, redis-incr or zk",
+        "own tokens and a source   | \"backend\": \"redis-naive\", \"ttlMs\": 10000, \"sessionTimeoutMs\": 5000, \"tokens\": \"redis-incr\" | \"backend\": \"redisson-fenced\", \"ttlMs\": 10000, \"sessionTimeoutMs\": 5000, \"tokens\": \"zk\" | field 'lock.tokens' is 'zk', but backend redisson-fenced has tokens of its own; allowed: lock or none",
+        "own tokens and redis-incr | \"backend\": \"redis-naive\"        | \"backend\": \"redisson-fenced\"    | field 'lock.tokens' is 'redis-incr', but backend redisson-fenced has tokens of its own; allowed: lock or none",
         "unknown storage           | [\"unfenced\", \"fenced\"]          | [\"unfenced\", \"paper\"]            | field 'storage[1]' is \"paper\"; allowed: unfenced, fenced, fenced-writes-only",
         "storage twice             | [\"unfenced\", \"fenced\"]          | [\"fenced\", \"fenced\"]             | field 'storage' is [fenced, fenced], a mode twice; allowed: each mode at most once",
         "zero workers              | \"workers\": 3                     | \"workers\": 0                      | field 'workers' is 0; allowed: 1 to 24 per storage mode",
@@ -124,6 +128,15 @@ class ScenarioFileTest {
         ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioFile.parse(json, "s1.json"));
         assertTrue(e.getMessage().startsWith("s1.json"), e.getMessage());
         assertTrue(e.getMessage().contains(message.strip()), "expected '" + message.strip() + "' in: " + e.getMessage());
+    }
+
+    /** {@code lock} names a lock's own tokens (redisson-fenced's): a fenced lane needs no other source. */
+    @Test
+    void aLockWithTokensOfItsOwnTakesTokensLock() {
+        Scenario s = ScenarioFile.parse(BASE.replace("\"backend\": \"redis-naive\"", "\"backend\": \"redisson-fenced\"")
+                .replace("\"tokens\": \"redis-incr\"", "\"tokens\": \"lock\""), "s1.json");
+        assertEquals(Tokens.LOCK.id(), s.lock().tokens());
+        assertTrue(s.lock().hasTokens(), "the fenced lane is fed by the lock's own tokens");
     }
 
     /**

@@ -6,9 +6,12 @@ import static io.lockchaos.junit.contract.LockFeature.LEASE_EXPIRY;
 import static io.lockchaos.junit.contract.LockFeature.LOSS_DETECTION;
 import static io.lockchaos.junit.contract.LockFeature.TOKENS_ACROSS_LOCKS;
 
+import io.lockchaos.harness.cluster.Cluster;
 import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.workloads.lock.LockConfig;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -38,7 +41,14 @@ final class LockSubjects {
                     TOKENS_ACROSS_LOCKS),
             LockSubject.builtIn("curator", Topology.ZOOKEEPER, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
             LockSubject.builtIn("curator-cautious", Topology.ZOOKEEPER, FENCING_TOKENS, TOKENS_ACROSS_LOCKS,
-                    CERTAIN_REFUSAL, LOSS_DETECTION));
+                    CERTAIN_REFUSAL, LOSS_DETECTION),
+            // The watchdog renews the key while the client runs: no lease; no callback when it fails (no loss detection).
+            LockSubject.builtIn("redisson", Topology.REDIS_SINGLE, CERTAIN_REFUSAL),
+            LockSubject.builtIn("redisson-lease", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL),
+            // RFencedLock's token is INCR redisson_lock_token:{<key>}: one counter per lock name.
+            LockSubject.builtIn("redisson-fenced", Topology.REDIS_SINGLE, FENCING_TOKENS, CERTAIN_REFUSAL),
+            LockSubject.of("redisson-sentinel-mode", Topology.REDIS_REPLICATED, c -> c.open("redisson",
+                    Topology.REDIS_REPLICATED, Map.of(LockConfig.SENTINEL_MASTER, Cluster.SENTINEL_MASTER)), CERTAIN_REFUSAL));
 
     private LockSubjects() {
     }

@@ -5,6 +5,7 @@ import io.lockchaos.workloads.redis.NaiveRedisLock;
 import io.lockchaos.workloads.redis.RedisNode;
 import io.lockchaos.workloads.redis.Redlock;
 import io.lockchaos.workloads.redis.SentinelMaster;
+import io.lockchaos.workloads.redisson.RedissonLocks;
 import io.lockchaos.workloads.zk.CuratorLock;
 import java.time.Duration;
 import java.util.List;
@@ -20,6 +21,10 @@ import java.util.Optional;
  *   <li>{@code redlock} (redlock): nodes = the independent masters (5); option {@code node-timeout-ms};</li>
  *   <li>{@code curator}, {@code curator-cautious} (zookeeper): nodes = the ensemble; option
  *       {@code zk-root}; tokens of their own: the lock node's czxid;</li>
+ *   <li>{@code redisson}, {@code redisson-lease}, {@code redisson-fenced} (redis-single: nodes = the
+ *       master; redis-replicated: nodes = the Sentinels, Redisson's own Sentinel client, option
+ *       {@code sentinel-master}): Redisson's {@code RLock} with the watchdog, with a lease time, and
+ *       its {@code RFencedLock}, whose tokens are its own;</li>
  *   <li>{@code class:NAME} (any topology): a user's class ({@link ClassBackend}); any option.</li>
  * </ul>
  */
@@ -38,7 +43,10 @@ public final class LockBackends {
                             "each master's request timeout (1 % of the TTL, at least 5 ms)")), false,
                     LockBackends::redlock),
             curator("curator", false),
-            curator("curator-cautious", true));
+            curator("curator-cautious", true),
+            redisson("redisson", false, RedissonLocks::watchdog),
+            redisson("redisson-lease", false, RedissonLocks::lease),
+            redisson("redisson-fenced", true, RedissonLocks::fenced));
 
     /**
      * A lock class of the user's, {@code class:NAME}: any topology, any option (its class reads
@@ -81,6 +89,17 @@ public final class LockBackends {
                         "the ZooKeeper path the lock nodes live under (" + DEFAULT_ZK_ROOT + ")")), false,
                 (config, hosts) -> CuratorLock.open(config.addresses(), config.sessionTimeout(),
                         config.option(LockConfig.ZK_ROOT, DEFAULT_ZK_ROOT), cautious));
+    }
+
+    /**
+     * A Redisson backend on a single Redis or, with option {@code sentinel-master} (which a
+     * redis-replicated run sets), on the Sentinels; a token source when it has no tokens of its own.
+     */
+    private static LockBackend redisson(String name, boolean ownTokens, LockBackend.Factory open) {
+        return new LockBackend(name, List.of("redis-single", "redis-replicated"), ownTokens,
+                List.of(new LockOption(LockConfig.SENTINEL_MASTER, LockOption.Type.TEXT,
+                        "on redis-replicated: the master name the Sentinels watch (lockchaos)")), false,
+                ownTokens ? open : (config, hosts) -> LockClients.nodeTokens(open.open(config, hosts), config, hosts));
     }
 
     private static LockClient naive(LockConfig config, HostMapper hosts) {

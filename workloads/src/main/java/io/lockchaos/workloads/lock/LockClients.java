@@ -37,7 +37,7 @@ public final class LockClients {
         Optional<String> tokens = Optional.ofNullable(config.options().get(LockConfig.TOKENS));
         tokens.ifPresent(LockClients::checkTokenSource);
         if (tokens.isPresent() && backend.ownTokens()) {
-            throw new WorkloadException("backend " + config.backend() + " has tokens of its own (czxid);"
+            throw new WorkloadException("backend " + config.backend() + " has tokens of its own;"
                     + " drop the option tokens=" + tokens.get());
         }
         return backend.factory().open(config, hosts);
@@ -64,15 +64,19 @@ public final class LockClients {
                 "the classpath " + System.getProperty("java.class.path"));
         LockClient lock = ClassBackend.construct(type, config, hosts);
         try {
-            return classTokens(lock, config, hosts);
+            return nodeTokens(lock, config, hosts);
         } catch (RuntimeException e) {
             lock.close();
             throw e;
         }
     }
 
-    /** {@code lock} with its token source: {@code redis-incr} on nodes[0] or on Sentinel's master, or {@code zk}. */
-    private static LockClient classTokens(LockClient lock, LockConfig config, HostMapper hosts) {
+    /**
+     * {@code lock} with its token source, on connections of the source's own: {@code redis-incr}
+     * on nodes[0], or on the master Sentinel names when option {@code sentinel-master} is set
+     * (the nodes are then Sentinels), or {@code zk}.
+     */
+    static LockClient nodeTokens(LockClient lock, LockConfig config, HostMapper hosts) {
         if (!"redis-incr".equals(config.options().get(LockConfig.TOKENS))) {
             return withTokens(lock, config, null, LockClients::ownedByTheLock);
         }

@@ -5,8 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Where a lock's fencing tokens come from when the lock has none of its own: the option
- * {@link LockConfig#TOKENS} (a scenario's {@code lock.tokens}).
+ * Where a lock's fencing tokens come from (a scenario's {@code lock.tokens}): a source added to a
+ * lock that has none of its own, passed as the option {@link LockConfig#TOKENS}; or, named
+ * explicitly, the lock's own.
  */
 public enum Tokens {
     /** No token source: grants carry the lock's own tokens, if it has any. */
@@ -14,7 +15,12 @@ public enum Tokens {
     /** {@code INCR} on the lock's Redis (for Redlock: its first master). */
     REDIS_INCR("redis-incr"),
     /** A ZooKeeper counter on the ensemble in {@link LockConfig#TOKEN_NODES}. */
-    ZK("zk");
+    ZK("zk"),
+    /**
+     * The lock library's own fencing token (Redisson's {@code RFencedLock}, Curator's czxid): no
+     * source is added; valid only for a backend with tokens of its own.
+     */
+    LOCK("lock");
 
     private final String id;
 
@@ -34,9 +40,14 @@ public enum Tokens {
      */
     public boolean fits(boolean zookeeper) {
         return switch (this) {
-            case NONE, ZK -> true;
+            case NONE, ZK, LOCK -> true;
             case REDIS_INCR -> !zookeeper;
         };
+    }
+
+    /** Whether this is a source added to the lock ({@code zk}, {@code redis-incr}), passed as the option {@link LockConfig#TOKENS}. */
+    public boolean addsSource() {
+        return this == ZK || this == REDIS_INCR;
     }
 
     /** Every name, in declaration order. */

@@ -15,17 +15,18 @@ class LockBackendsTest {
 
     @Test
     void everyBuiltInBackendIsListedOnceWithItsTopology() {
-        assertEquals(List.of("redis-naive", "redis-sentinel", "redlock", "curator", "curator-cautious"),
-                LockBackends.names());
+        assertEquals(List.of("redis-naive", "redis-sentinel", "redlock", "curator", "curator-cautious", "redisson",
+                "redisson-lease", "redisson-fenced"), LockBackends.names());
         assertTrue(LockBackends.of("redis-sentinel").runsOn("redis-replicated"));
         assertFalse(LockBackends.of("redis-sentinel").runsOn("redis-single"));
         assertEquals(List.of("zookeeper"), LockBackends.of("curator-cautious").topologies());
+        assertEquals(List.of("redis-single", "redis-replicated"), LockBackends.of("redisson").topologies());
     }
 
     @Test
-    void onlyTheCuratorLocksHaveTokensOfTheirOwn() {
+    void onlyTheCuratorLocksAndRedissonsFencedLockHaveTokensOfTheirOwn() {
         for (LockBackend b : LockBackends.BUILT_IN) {
-            assertEquals(b.name().startsWith("curator"), b.ownTokens(), b.name());
+            assertEquals(b.name().startsWith("curator") || b.name().equals("redisson-fenced"), b.ownTokens(), b.name());
         }
     }
 
@@ -65,6 +66,9 @@ class LockBackendsTest {
         assertTrue(Tokens.ZK.fits(false), "a Redis topology gets zk-tokens");
         assertTrue(Tokens.REDIS_INCR.fits(false));
         assertFalse(Tokens.REDIS_INCR.fits(true));
-        assertEquals(List.of("none", "redis-incr", "zk"), Tokens.ids());
+        assertTrue(Tokens.LOCK.fits(true) && Tokens.LOCK.fits(false), "the lock's own tokens need no service");
+        assertEquals(List.of("none", "redis-incr", "zk", "lock"), Tokens.ids());
+        assertEquals(List.of(Tokens.REDIS_INCR, Tokens.ZK), java.util.Arrays.stream(Tokens.values())
+                .filter(Tokens::addsSource).toList(), "lock and none add no source");
     }
 }

@@ -22,7 +22,14 @@ class LockClientsTest {
         WorkloadException e = assertThrows(WorkloadException.class,
                 () -> LockClients.open(config("etcd", Map.of()), HostMapper.IDENTITY));
         assertEquals("unknown lock backend 'etcd'; valid backends: redis-naive, redis-sentinel, redlock, curator,"
-                + " curator-cautious", e.getMessage());
+                + " curator-cautious, redisson, redisson-lease, redisson-fenced", e.getMessage());
+    }
+
+    @Test
+    void aBackendWithTokensOfItsOwnRefusesASourceBeforeItConnects() {
+        WorkloadException e = assertThrows(WorkloadException.class,
+                () -> LockClients.open(config("redisson-fenced", Map.of("tokens", "zk")), HostMapper.IDENTITY));
+        assertEquals("backend redisson-fenced has tokens of its own; drop the option tokens=zk", e.getMessage());
     }
 
     @Test

@@ -1,0 +1,59 @@
+package io.lockchaos.workloads.redisson;
+
+import io.lockchaos.workloads.lock.Acquisition;
+import io.lockchaos.workloads.lock.Grant;
+import io.lockchaos.workloads.lock.GrantWatch;
+import io.lockchaos.workloads.lock.LockClient;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import org.redisson.api.RLock;
+
+/**
+ * {@code redisson}: {@code RLock.tryLock(wait, unit)}, no lease time, so Redisson's watchdog
+ * re-arms the key's expiry ({@code lockWatchdogTimeout}, the config's TTL) every third of it
+ * while the client runs and the grant is not released. Hence no {@code LeaseExpiry}: a grant
+ * lasts as long as its holder's JVM renews it. A holder that stops renewing (paused, starved) loses
+ * the key after at most the watchdog timeout and is not told.
+ */
+final class RedissonWatchdogLock implements LockClient {
+
+    /** Redisson's lease time meaning "none: the watchdog renews". */
+    private static final long WATCHDOG = -1;
+
+    private final RedissonCalls calls;
+
+    RedissonWatchdogLock(RedissonCalls calls) {
+        this.calls = calls;
+    }
+
+    @Override
+    public String backend() {
+        return "redisson";
+    }
+
+    @Override
+    public Acquisition acquire(String lock, Duration timeout) {
+        RLock rlock = calls.client().getLock(RedissonCalls.key(lock));
+        long owner = calls.owner();
+        long started = System.nanoTime();
+        boolean granted = calls.acquired(lock, rlock.tryLockAsync(timeout.toMillis(), WATCHDOG, TimeUnit.MILLISECONDS, owner),
+                timeout, late -> calls.giveBack(rlock, owner, late));
+        if (!granted) {
+            return Acquisition.refused("timeout");
+        }
+        return Acquisition.granted(new Grant(lock, OptionalLong.empty(), Optional.empty(), started, GrantWatch.NEVER,
+                () -> calls.released(rlock, owner)));
+    }
+
+    @Override
+    public boolean release(Grant grant) {
+        return grant.handle().release();
+    }
+
+    @Override
+    public void close() {
+        calls.close();
+    }
+}
