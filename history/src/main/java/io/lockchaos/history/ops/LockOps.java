@@ -42,7 +42,7 @@ public final class LockOps {
     /** A library's loss notice, a standalone {@code :info} of process {@link #NOTICE}. */
     public static final String LOSS_NOTICE = "lost";
     /** Who records loss notices: {@code :notice}, never a client process. */
-    public static final Process NOTICE = Process.named("notice");
+    public static final Process.Named NOTICE = new Process.Named("notice");
 
     /** The store refused a request whose token is older than one it has processed. */
     public static final Value STALE_TOKEN = Value.kw("stale-token");
