@@ -119,7 +119,12 @@ public record UnsafeWindows(List<UnsafeWindow> windows, Optional<String> unmeasu
 
     /** The windows on {@code locks} only (a lane's). */
     public UnsafeWindows onLocks(Collection<String> locks) {
-        return new UnsafeWindows(windows.stream().filter(w -> locks.contains(w.lock())).toList(), unmeasurable);
+        return where(w -> locks.contains(w.lock()));
+    }
+
+    /** The windows that {@code keep} keeps. */
+    public UnsafeWindows where(java.util.function.Predicate<UnsafeWindow> keep) {
+        return new UnsafeWindows(windows.stream().filter(keep).toList(), unmeasurable);
     }
 
     public int count() {
