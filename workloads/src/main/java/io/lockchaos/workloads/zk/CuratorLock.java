@@ -120,13 +120,15 @@ public sealed class CuratorLock implements LockClient, FencingTokens permits Cur
         }
     }
 
+    /** Releases; the grant stays watched until the release is over, so a loss told meanwhile is told. */
     private boolean releaseMutex(LockNodeMutex mutex, String lock, LossFlag lost) {
-        held.remove(lost);
         try {
             mutex.release();
             return true;
         } catch (Exception e) {
             throw ZooKeeperException.of("releasing " + lock, e);
+        } finally {
+            held.remove(lost);
         }
     }
 
