@@ -26,7 +26,8 @@ import java.util.function.Function;
  * @param end            ns, where it ends, as {@code bound} says; after {@code granted}
  * @param bound          what ends it
  * @param writes         the holder's appends to the lock's key invoked inside the window
- * @param noticeAt       ns, when the holder's library told it the grant was lost; empty: never told
+ * @param noticeAt       ns, when the holder's library told it the grant was lost (after {@code end}
+ *                       when it told only during or after the release); empty: never told
  */
 public record UnsafeWindow(String lock, Process holder, Long holderToken, long holderGranted, Process successor,
                            Long successorToken, long granted, long end, Bound bound, Writes writes,
@@ -88,6 +89,9 @@ public record UnsafeWindow(String lock, Process holder, Long holderToken, long h
         String told = noticeMillis().isEmpty() ? "it was never told"
                 : noticeMillis().getAsDouble() < 0
                 ? String.format(Locale.ROOT, "it was told %.3f s before that grant", -noticeMillis().getAsDouble() / 1e3)
+                : noticeAt.getAsLong() > end
+                ? String.format(Locale.ROOT, "it was told only %.3f s after that grant, %.3f s after it had stopped",
+                        noticeMillis().getAsDouble() / 1e3, (noticeAt.getAsLong() - end) / 1e9)
                 : String.format(Locale.ROOT, "it was told %.3f s after that grant", noticeMillis().getAsDouble() / 1e3);
         return String.format(Locale.ROOT, "%s %s for %.3f s after %s was granted %s (%s), %s%s; %s.",
                 name.apply(holder), writing, millis() / 1e3, name.apply(successor), Sentences.display(lock),

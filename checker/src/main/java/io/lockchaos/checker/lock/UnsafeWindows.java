@@ -100,7 +100,11 @@ public record UnsafeWindows(List<UnsafeWindow> windows, Optional<String> unmeasu
         return new UnsafeWindow.Writes(ok, stale, unknown, failed);
     }
 
-    /** The first loss notice to {@code hold}'s process about its lock (and token) during the hold. */
+    /**
+     * The first loss notice to {@code hold}'s process about its lock after its grant: the one
+     * naming the grant's token when both carry one (the library may tell during the release, or
+     * after it), else the first during the hold.
+     */
     private static OptionalLong notice(List<Op> notices, Hold hold) {
         if (!(hold.process() instanceof Process.Client client)) {
             return OptionalLong.empty();
@@ -109,8 +113,9 @@ public record UnsafeWindows(List<UnsafeWindow> windows, Optional<String> unmeasu
             boolean sameHolder = n.value().getLong(LockOps.Field.PROCESS.text()).map(p -> p == client.id()).orElse(false);
             boolean sameLock = LockOps.lockOrKey(n.value()).map(hold.lock()::equals).orElse(false);
             Optional<Long> token = LockOps.token(n.value());
-            boolean sameGrant = hold.token() == null || token.isEmpty() || token.get().equals(hold.token());
-            if (sameHolder && sameLock && sameGrant && n.time() >= hold.start() && n.time() <= hold.end()) {
+            boolean sameGrant = hold.token() != null && token.isPresent() ? token.get().equals(hold.token())
+                    : n.time() <= hold.end();
+            if (sameHolder && sameLock && sameGrant && n.time() >= hold.start()) {
                 return OptionalLong.of(n.time());
             }
         }

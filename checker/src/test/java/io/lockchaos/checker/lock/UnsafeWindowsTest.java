@@ -127,6 +127,21 @@ class UnsafeWindowsTest {
     }
 
     @Test
+    void aNoticeToldDuringTheReleaseIsTheGrantsByItsTokenAndSaysItCameTooLate() {
+        List<Op> events = new ArrayList<>(List.of(
+                invoke(0, 1, LockOps.ACQUIRE, lock()), ok(10, 1, LockOps.ACQUIRE, lock(7)),
+                invoke(2900, 2, LockOps.ACQUIRE, lock()), ok(3000, 2, LockOps.ACQUIRE, lock(8)),
+                invoke(8000, 1, LockOps.RELEASE, lock(7)), ok(8400, 1, LockOps.RELEASE, lock(7)),
+                invoke(8500, 2, LockOps.RELEASE, lock(8)), ok(8510, 2, LockOps.RELEASE, lock(8))));
+        events.add(notice(8100, 1, 7));
+        UnsafeWindow w = UnsafeWindows.of(History.of(events)).windows().get(0);
+        assertEquals(5000.0, w.millis());
+        assertEquals(OptionalDouble.of(5100.0), w.noticeMillis());
+        assertTrue(w.sentence(p -> "process " + p).endsWith("it was told only 5.100 s after that grant, 0.100 s after it"
+                + " had stopped."), w.sentence(p -> "process " + p));
+    }
+
+    @Test
     void aValidHistoryHasNoWindowAndLanesKeepTheirOwnLocks() {
         assertEquals(UnsafeWindows.NONE, UnsafeWindows.of(LockHistories.valid(3, 2_000, 4, 2)));
         assertEquals("no unsafe window", UnsafeWindows.NONE.summary());

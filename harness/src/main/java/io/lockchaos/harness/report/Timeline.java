@@ -9,6 +9,7 @@ import io.lockchaos.history.Process;
 import io.lockchaos.history.Value;
 import io.lockchaos.checker.lock.Hold;
 import io.lockchaos.checker.lock.HoldsCheck;
+import io.lockchaos.checker.lock.UnsafeWindow;
 import io.lockchaos.checker.lock.UnsafeWindows;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,7 +25,7 @@ import java.util.Set;
  * @param marks failed and indeterminate appends, moments evidence names, final reads, and nemesis
  *              events that are not a fault's start or end
  * @param bands every fault from its start to its end
- * @param windows every unsafe window, on its earlier holder's row
+ * @param windows every overtaken hold's unsafe windows as one frame, on the holder's row
  * @param start the first event's time (workers start some seconds into the run)
  * @param end the last event's time
  */
@@ -73,9 +74,23 @@ public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, 
         }
         FaultBands faults = FaultBands.of(history, end);
         marks.addAll(faults.events());
-        List<Window> windows = unsafe.windows().stream().map(w -> new Window(layout.rowOf(w.holder()), w.granted(),
-                w.end(), w.sentence(p -> layout.nameOf(p)))).toList();
+        List<Window> windows = frames(unsafe, layout);
         return new Timeline(layout.rows(), bars, marks, faults.bands(), windows, start, end);
+    }
+
+    /**
+     * One frame per overtaken hold: from its first successor's grant to its end (a later
+     * successor's window lies inside), with every window's sentence.
+     */
+    private static List<Window> frames(UnsafeWindows unsafe, Layout layout) {
+        java.util.Map<List<Object>, Window> frames = new java.util.LinkedHashMap<>();
+        for (UnsafeWindow w : unsafe.windows()) {
+            String text = w.sentence(layout::nameOf);
+            frames.merge(List.of(w.lock(), w.holder(), w.holderGranted()),
+                    new Window(layout.rowOf(w.holder()), w.granted(), w.end(), text),
+                    (a, b) -> new Window(a.row(), Math.min(a.start(), b.start()), a.end(), a.text() + " " + b.text()));
+        }
+        return List.copyOf(frames.values());
     }
 
     /** A loss notice on its holder's row. */
