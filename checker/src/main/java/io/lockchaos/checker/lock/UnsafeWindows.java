@@ -57,23 +57,29 @@ public record UnsafeWindows(List<UnsafeWindow> windows, Optional<String> unmeasu
         for (List<Hold> holds : byLock.values()) {
             holds.sort(Comparator.comparingLong(Hold::start));
             for (int i = 0; i < holds.size(); i++) {
-                Hold holder = holds.get(i);
-                long end = holder.released() ? holder.end() : Math.min(holder.end(), lastEvent.get(holder.process()));
-                for (int j = i + 1; j < holds.size() && holds.get(j).start() < end; j++) {
-                    Hold successor = holds.get(j);
-                    if (!successor.process().equals(holder.process())) {
-                        result.add(new UnsafeWindow(holder.lock(), holder.process(), holder.token(), holder.start(),
-                                successor.process(), successor.token(), successor.start(), end,
-                                holder.released() ? UnsafeWindow.Bound.RELEASED : UnsafeWindow.Bound.LAST_OP,
-                                writes(appends.getOrDefault(holder.process(), List.of()), holder.lock(),
-                                        successor.start(), end),
-                                notice(notices, holder)));
-                    }
-                }
+                overtaken(holds, i, lastEvent, appends, notices, result);
             }
         }
         result.sort(Comparator.comparingLong(UnsafeWindow::granted));
         return new UnsafeWindows(result, Optional.empty());
+    }
+
+    /** The windows of {@code holds[i]}: every later-starting hold of another process inside its certain belief. */
+    private static void overtaken(List<Hold> holds, int i, Map<Process, Long> lastEvent,
+                                  Map<Process, List<Operation>> appends, List<Op> notices, List<UnsafeWindow> result) {
+        Hold holder = holds.get(i);
+        long end = holder.released() ? holder.end() : Math.min(holder.end(), lastEvent.get(holder.process()));
+        UnsafeWindow.Bound bound = holder.released() ? UnsafeWindow.Bound.RELEASED : UnsafeWindow.Bound.LAST_OP;
+        OptionalLong told = notice(notices, holder);
+        for (int j = i + 1; j < holds.size() && holds.get(j).start() < end; j++) {
+            Hold successor = holds.get(j);
+            if (!successor.process().equals(holder.process())) {
+                result.add(new UnsafeWindow(holder.lock(), holder.process(), holder.token(), holder.start(),
+                        successor.process(), successor.token(), successor.start(), end, bound,
+                        writes(appends.getOrDefault(holder.process(), List.of()), holder.lock(), successor.start(), end),
+                        told));
+            }
+        }
     }
 
     /** The holder's appends to {@code lock}'s key invoked in [{@code from}, {@code to}], by outcome. */
