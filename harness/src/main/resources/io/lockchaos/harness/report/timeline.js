@@ -56,8 +56,9 @@
       lineWidth: 2, lineDash: [4, 2] } }];
     var label = 'unsafe ' + ((api.value(2) - api.value(1)) / 1000).toFixed(1) + ' s';
     if (shape.width > label.length * 6.5 + 6) {
-      children.push({ type: 'text', style: { text: label, x: shape.x + 3, y: shape.y + 1, verticalAlign: 'top',
-        fill: '#6e2c00', font: 'bold 11px sans-serif' } });
+      // At the frame's right end, clear of the hold bar's own label at its left.
+      children.push({ type: 'text', style: { text: label, x: shape.x + shape.width - 3, y: shape.y + shape.height / 2,
+        align: 'right', verticalAlign: 'middle', fill: '#fff', font: 'bold 11px sans-serif' } });
     }
     return { type: 'group', children: children };
   }
