@@ -1,6 +1,5 @@
 package io.lockchaos.junit;
 
-import io.lockchaos.checker.lock.UnsafeWindow;
 import io.lockchaos.checker.lock.UnsafeWindows;
 import io.lockchaos.harness.run.RunOutcome;
 import java.time.Duration;
@@ -68,8 +67,8 @@ public final class UnsafeWindowAssert {
     private AssertionFailedError failure(String what, String expected, String actual) {
         StringBuilder message = new StringBuilder("unsafe windows of run " + outcome.scenario().name() + scope + ": "
                 + what + "\n");
-        windows.worst().map(UnsafeWindow::millis).ifPresent(ms -> message.append("  worst:    ")
-                .append(windows.worst().get().sentence(p -> "process " + p)).append('\n'));
+        windows.worst().ifPresent(w -> message.append("  worst:    ").append(w.sentence(p -> "process " + p))
+                .append('\n'));
         message.append(CheckAssert.where(outcome));
         return new AssertionFailedError(message.toString(), expected, actual);
     }
