@@ -10,6 +10,8 @@ import io.lockchaos.harness.run.RunOutcome;
  * assertThat(outcome).check("mutex").isInvalid();
  * assertThat(outcome).check("ledger-fenced").isValid();
  * assertThat(outcome).meetsItsExpectations();
+ * assertThat(outcome).unsafeWindow().isShorterThan(Duration.ofSeconds(1));
+ * assertThat(outcome).unsafeWindow("fenced").hasNone();
  * }</pre>
  * A failure's message names the check, its verdict and summary, the first sentence of its
  * evidence, the run's {@code report.html} and the {@code ./lockchaos replay} command that runs

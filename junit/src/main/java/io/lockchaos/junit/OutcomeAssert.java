@@ -32,6 +32,28 @@ public final class OutcomeAssert {
     }
 
     /**
+     * Assertions on the run's unsafe windows over every lane:
+     * {@code assertThat(outcome).unsafeWindow().isShorterThan(Duration.ofSeconds(1))}, {@code .hasNone()}.
+     */
+    public UnsafeWindowAssert unsafeWindow() {
+        return new UnsafeWindowAssert(outcome, "", outcome.unsafeWindows());
+    }
+
+    /**
+     * Assertions on one lane's unsafe windows ({@code unfenced}, {@code fenced}, ...).
+     *
+     * @throws AssertionFailedError when the run has no such lane, listing those it has
+     */
+    public UnsafeWindowAssert unsafeWindow(String lane) {
+        java.util.Map<String, io.lockchaos.checker.lock.UnsafeWindows> lanes = outcome.unsafeWindowsByLane();
+        if (!lanes.containsKey(lane)) {
+            throw new AssertionFailedError("run " + outcome.scenario().name() + " has no lane '" + lane + "'; it has "
+                    + lanes.keySet());
+        }
+        return new UnsafeWindowAssert(outcome, " (lane " + lane + ")", lanes.get(lane));
+    }
+
+    /**
      * Asserts that every verdict the scenario's {@code expect} states came true.
      *
      * @throws AssertionFailedError naming each check that did not, with its evidence

@@ -75,4 +75,34 @@ class CheckAssertTest {
         assertEquals("run T.paused: 1 check(s) did not reach the expected verdict", e.getMessage().lines().findFirst().orElseThrow());
         assertEquals(true, e.getMessage().contains("check 'mutex' of run T.paused: expected valid but was invalid"));
     }
+
+    @Test
+    void unsafeWindowsAreAssertedShorterThanALimitOrAbsentPerLane() {
+        RunOutcome base = outcome();
+        io.lockchaos.history.Value lock = io.lockchaos.history.ops.LockOps.lock("unfenced-job-0",
+                java.util.OptionalLong.of(3));
+        io.lockchaos.history.History h = io.lockchaos.history.History.of(List.of(
+                op(0, io.lockchaos.history.OpType.INVOKE, 0, "acquire", lock), op(100, io.lockchaos.history.OpType.OK, 0, "acquire", lock),
+                op(1000, io.lockchaos.history.OpType.INVOKE, 1, "acquire", lock), op(1200, io.lockchaos.history.OpType.OK, 1, "acquire", lock),
+                op(5000, io.lockchaos.history.OpType.INVOKE, 0, "release", lock)));
+        RunOutcome overtaken = new RunOutcome(base.scenario(), DIR, 5, base.checks(), Map.of(),
+                io.lockchaos.checker.lock.UnsafeWindows.of(h));
+        assertThat(overtaken).unsafeWindow().isShorterThan(Duration.ofSeconds(4));
+        assertThat(overtaken).unsafeWindow("fenced").hasNone();
+        assertThat(base).unsafeWindow().hasNone().isShorterThan(Duration.ofMillis(1));
+        AssertionFailedError e = assertThrows(AssertionFailedError.class,
+                () -> assertThat(overtaken).unsafeWindow("unfenced").isShorterThan(Duration.ofSeconds(3)));
+        assertEquals("unsafe windows of run T.paused (lane unfenced): expected every unsafe window shorter than 3000 ms"
+                + " but the worst is 3800.0 ms (1 unsafe window: worst 3800 ms, median 3800 ms, total 3800 ms; 0 of 1 told"
+                + " of the loss)", e.getMessage().lines().findFirst().orElseThrow());
+        assertEquals(true, e.getMessage().contains("it was never told."), e.getMessage());
+        assertThrows(AssertionFailedError.class, () -> assertThat(overtaken).unsafeWindow().hasNone());
+        assertThrows(AssertionFailedError.class, () -> assertThat(overtaken).unsafeWindow().wasAlwaysTold());
+        assertThrows(AssertionFailedError.class, () -> assertThat(overtaken).unsafeWindow("cheap"));
+    }
+
+    private static io.lockchaos.history.Op op(long ms, io.lockchaos.history.OpType type, int p, String f,
+                                             io.lockchaos.history.Value v) {
+        return new io.lockchaos.history.Op(0, ms * 1_000_000, type, io.lockchaos.history.Process.client(p), f, v);
+    }
 }

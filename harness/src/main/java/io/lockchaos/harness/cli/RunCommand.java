@@ -182,6 +182,7 @@ public final class RunCommand implements Callable<Integer> {
             markClassDataTraining();
             out.print(outcome.toText());
             out.println("results: " + outcome.dir());
+            out.println(outcome.unsafeWindowsLine());
             out.println(verdictLine(outcome));
             out.flush();
             return outcome.exitCode();

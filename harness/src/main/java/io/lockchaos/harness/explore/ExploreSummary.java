@@ -69,6 +69,37 @@ public record ExploreSummary(Setup setup, List<String> checks, List<ExploreRun> 
         return (int) runs.stream().filter(r -> r.trial().overall() == Validity.UNKNOWN).count();
     }
 
+    /**
+     * The unsafe windows over the runs: of the runs that measured them, how many had one, and
+     * the median and worst of each such run's longest window.
+     *
+     * @param measuredRuns runs carried out whose windows were measured
+     * @param runsWithWindow of those, the runs with at least one window
+     * @param medianWorstMs the median over those runs of each one's worst window, in ms (0 without any)
+     * @param worstMs the longest window of all, in ms (0 without any)
+     */
+    public record WindowSpread(int measuredRuns, int runsWithWindow, double medianWorstMs, double worstMs) {
+
+        /** "7 of 20 runs had an unsafe window; per run the worst, median 3010 ms, at most 4800 ms". */
+        public String sentence() {
+            if (runsWithWindow == 0) {
+                return "no run had an unsafe window (" + measuredRuns + " measured)";
+            }
+            return String.format(Locale.ROOT, "%d of %d runs had an unsafe window; each such run's worst: median %.0f ms,"
+                    + " at most %.0f ms", runsWithWindow, measuredRuns, medianWorstMs, worstMs);
+        }
+    }
+
+    /** The spread of the unsafe windows over the runs. */
+    public WindowSpread windowSpread() {
+        List<Double> measured = runs.stream().map(r -> r.trial().worstUnsafeWindowMs())
+                .filter(java.util.OptionalDouble::isPresent).map(java.util.OptionalDouble::getAsDouble).toList();
+        double[] worst = measured.stream().mapToDouble(Double::doubleValue).filter(ms -> ms > 0).sorted().toArray();
+        double median = worst.length == 0 ? 0 : worst.length % 2 == 1 ? worst[worst.length / 2]
+                : (worst[worst.length / 2 - 1] + worst[worst.length / 2]) / 2;
+        return new WindowSpread(measured.size(), worst.length, median, worst.length == 0 ? 0 : worst[worst.length - 1]);
+    }
+
     /** 1 some run had a check invalid (a finding); else 2 some run unknown or not carried out; else 0. */
     public int exitCode() {
         return invalidRuns() > 0 ? 1 : unknownRuns() > 0 ? 2 : 0;
@@ -84,6 +115,10 @@ public record ExploreSummary(Setup setup, List<String> checks, List<ExploreRun> 
         root.put("runs", runs.size());
         root.put("invalidRuns", invalidRuns());
         root.put("unknownRuns", unknownRuns());
+        WindowSpread spread = windowSpread();
+        root.putObject("unsafeWindows").put("measuredRuns", spread.measuredRuns())
+                .put("runsWithWindow", spread.runsWithWindow()).put("medianWorstMs", round(spread.medianWorstMs()))
+                .put("worstMs", round(spread.worstMs()));
         ObjectNode table = root.putObject("table");
         for (String row : rowNames()) {
             List<ExploreRun> of = runsOf(row);
@@ -103,6 +138,11 @@ public record ExploreSummary(Setup setup, List<String> checks, List<ExploreRun> 
             r.put("seed", run.seed());
             r.put("verdict", run.trial().overall().word());
             r.put("wallSeconds", round(run.trial().wallSeconds()));
+            if (run.trial().worstUnsafeWindowMs().isPresent()) {
+                r.put("worstUnsafeWindowMs", round(run.trial().worstUnsafeWindowMs().getAsDouble()));
+            } else {
+                r.putNull("worstUnsafeWindowMs");
+            }
             r.putPOJO("kinds", run.kinds());
             r.putPOJO("invalid", invalidChecks(run));
             r.put("schedule", run.trial().schedule());
@@ -125,6 +165,7 @@ public record ExploreSummary(Setup setup, List<String> checks, List<ExploreRun> 
                 setup.scenario(), runs.size(), setup.shard(), setup.schedule(), setup.firstSeed()));
         md.append(String.format(Locale.ROOT, "%d runs with a check invalid, %d unknown (a check unknown or no verdict).%n%n",
                 invalidRuns(), unknownRuns()));
+        md.append("Unsafe windows: ").append(windowSpread().sentence()).append(".\n\n");
         md.append("Runs with each check invalid, per fault kind present in the run (95% Wilson interval):\n\n");
         List<String> head = new ArrayList<>(List.of("fault kind", "runs"));
         head.addAll(checks);

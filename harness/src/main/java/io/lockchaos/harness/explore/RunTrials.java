@@ -50,7 +50,10 @@ public final class RunTrials implements Trials {
             RunOutcome outcome = run.execute();
             Map<String, Validity> verdicts = new LinkedHashMap<>();
             outcome.checks().forEach((name, r) -> verdicts.put(name, r.valid()));
-            return new Trial(Optional.of(run.results().dir()), true, verdicts, played(run, scenario), seconds(start));
+            java.util.OptionalDouble worst = outcome.unsafeWindows().unmeasurable().isPresent()
+                    ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(outcome.unsafeWindows().worstMs());
+            return new Trial(Optional.of(run.results().dir()), true, verdicts, played(run, scenario), seconds(start),
+                    worst);
         } catch (RuntimeException e) {
             // No verdict: unknown, with what the run recorded left in its folder.
             String why = e instanceof LockchaosException ? e.getMessage() : e.toString();

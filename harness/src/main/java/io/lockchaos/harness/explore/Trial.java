@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What one run of a candidate scenario showed.
@@ -15,12 +16,20 @@ import java.util.Optional;
  * @param verdicts each check's verdict by name (empty when not carried out)
  * @param schedule the schedule as played (a random one as drawn), one step a line
  * @param wallSeconds the run's wall time
+ * @param worstUnsafeWindowMs the run's longest unsafe window in ms (0: none); empty when not
+ *     carried out or not measured
  */
 public record Trial(Optional<Path> dir, boolean carriedOut, Map<String, Validity> verdicts, String schedule,
-                    double wallSeconds) {
+                    double wallSeconds, OptionalDouble worstUnsafeWindowMs) {
 
     public Trial {
         verdicts = Collections.unmodifiableMap(new LinkedHashMap<>(verdicts));
+    }
+
+    /** A trial whose unsafe windows were not measured. */
+    public Trial(Optional<Path> dir, boolean carriedOut, Map<String, Validity> verdicts, String schedule,
+                 double wallSeconds) {
+        this(dir, carriedOut, verdicts, schedule, wallSeconds, OptionalDouble.empty());
     }
 
     /** This run's verdict of {@code check}: unknown when it has none. */

@@ -38,7 +38,7 @@ public record Matrix(Instant generatedAt, String commit, List<MatrixRow> rows) {
 
     /**
      * {@code {"generatedAt", "commit", "scenarios": [{"scenario", "designRow", "lock", "fault", "runs",
-     * "matched", "verdicts": {CHECK: {"valid", "invalid", "unknown"}}, "staleRefused", "lostUpdates",
+     * "matched", "verdicts": {CHECK: {"valid", "invalid", "unknown"}}, "staleRefused", "lostUpdates", "worstUnsafeWindowMs",
      * "wallSeconds", "results"}]}}; result folders relative to {@code base}.
      */
     public String toJson(Path base) {
@@ -65,6 +65,11 @@ public record Matrix(Instant generatedAt, String commit, List<MatrixRow> rows) {
             }
             s.put("staleRefused", row.staleRefused());
             s.put("lostUpdates", row.lostUpdates());
+            if (row.worstUnsafeWindowMs().isPresent()) {
+                s.put("worstUnsafeWindowMs", row.worstUnsafeWindowMs().getAsDouble());
+            } else {
+                s.putNull("worstUnsafeWindowMs");
+            }
             ArrayNode wall = s.putArray("wallSeconds");
             ArrayNode results = s.putArray("results");
             for (RunSummary run : row.runs()) {

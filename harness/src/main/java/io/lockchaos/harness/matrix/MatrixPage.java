@@ -21,6 +21,7 @@ import org.jsoup.nodes.Element;
 final class MatrixPage {
 
     private static final List<String> MERGED = List.of("mutex", "holds", "tokens");
+    private static final String WORST_WINDOW = "worst unsafe window";
     private static final String STYLE = "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
             + "td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}"
             + ".valid{background:#e6f4e6}.invalid{background:#fbe3e3}.unknown{background:#eee}"
@@ -48,6 +49,7 @@ final class MatrixPage {
         md.append("Generated ").append(matrix.generatedAt()).append(" at commit ").append(matrix.commit()).append("\n\n");
         List<String> head = new ArrayList<>(List.of("scenario", "row", "lock", "fault"));
         checkColumns().forEach(c -> head.add(c.replace('-', ' ')));
+        head.add(WORST_WINDOW);
         head.add("runs matched");
         md.append("| ").append(String.join(" | ", head)).append(" |\n");
         md.append("|").append(" --- |".repeat(head.size())).append('\n');
@@ -55,6 +57,7 @@ final class MatrixPage {
             List<String> cells = new ArrayList<>(List.of("`" + row.scenario().scenario().name() + "`", designRow(row),
                     row.scenario().lock(), row.scenario().fault().replace("|", "\\|")));
             checkColumns().forEach(c -> cells.add(cellText(row, c)));
+            cells.add(worstWindow(row));
             cells.add(row.matched() + "/" + row.runs().size());
             md.append("| ").append(String.join(" | ", cells)).append(" |\n");
         }
@@ -78,6 +81,7 @@ final class MatrixPage {
         Element head = table.appendElement("tr");
         List.of("scenario", "row", "lock", "fault").forEach(h -> head.appendElement("th").text(h));
         checkColumns().forEach(c -> head.appendElement("th").text(c));
+        head.appendElement("th").text(WORST_WINDOW);
         head.appendElement("th").text("runs matched");
         for (MatrixRow row : matrix.rows()) {
             Element tr = table.appendElement("tr");
@@ -86,6 +90,10 @@ final class MatrixPage {
             tr.appendElement("td").text(row.scenario().lock());
             tr.appendElement("td").text(row.scenario().fault());
             checkColumns().forEach(c -> cell(tr.appendElement("td"), row, c, resultsRoot));
+            Element worst = tr.appendElement("td").text(worstWindow(row));
+            if (row.worstUnsafeWindowMs().orElse(0) > 0) {
+                worst.addClass("invalid");
+            }
             cell(tr.appendElement("td").text(row.matched() + "/" + row.runs().size()), row, null, resultsRoot);
         }
         return doc.outerHtml();
@@ -109,6 +117,15 @@ final class MatrixPage {
             runs.appendElement("a").attr("href", resultsRoot.relativize(report).toString().replace('\\', '/'))
                     .text(row.runs().size() == 1 ? "report" : "#" + (i + 1));
         }
+    }
+
+    /** The longest unsafe window over the row's runs: {@code 4812 ms}, {@code none}, or {@code —} when no run measured one. */
+    private static String worstWindow(MatrixRow row) {
+        java.util.OptionalDouble worst = row.worstUnsafeWindowMs();
+        if (worst.isEmpty()) {
+            return "—";
+        }
+        return worst.getAsDouble() == 0 ? "none" : String.format(java.util.Locale.ROOT, "%.0f ms", worst.getAsDouble());
     }
 
     private static String designRow(MatrixRow row) {

@@ -54,4 +54,10 @@ public record MatrixRow(MatrixScenario scenario, List<RunSummary> runs) {
     public int lostUpdates() {
         return runs.stream().mapToInt(RunSummary::lostUpdates).sum();
     }
+
+    /** The longest unsafe window over the runs that measured one, in ms (0: none had a window); empty when none measured. */
+    public java.util.OptionalDouble worstUnsafeWindowMs() {
+        return runs.stream().map(RunSummary::worstUnsafeWindowMs).filter(java.util.OptionalDouble::isPresent)
+                .mapToDouble(java.util.OptionalDouble::getAsDouble).max();
+    }
 }

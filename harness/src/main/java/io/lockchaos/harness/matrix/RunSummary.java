@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * What one run of a scenario left behind, as the matrix counts it.
@@ -25,9 +26,13 @@ import java.util.Map;
  * @param verdicts each check's verdict by name, as in {@code results.json}
  * @param staleRefused operations the fenced stores refused as {@code :stale-token}
  * @param lostUpdates lost updates the {@code ledger} check found, over every lane
+ * @param worstUnsafeWindowMs the longest unsafe window of the run ({@code unsafeWindows.worstMs}
+ *     of results.json, 0 when none); empty when the run was not carried out, not measured, or
+ *     its results.json predates the field
  */
 public record RunSummary(ResultsDir results, double wallSeconds, boolean carriedOut, boolean matched,
-                         Map<String, Validity> verdicts, int staleRefused, int lostUpdates) {
+                         Map<String, Validity> verdicts, int staleRefused, int lostUpdates,
+                         OptionalDouble worstUnsafeWindowMs) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -43,7 +48,7 @@ public record RunSummary(ResultsDir results, double wallSeconds, boolean carried
      */
     public static RunSummary read(ResultsDir results, double wallSeconds) {
         if (!Files.isRegularFile(results.resultsJson())) {
-            return new RunSummary(results, wallSeconds, false, false, Map.of(), 0, 0);
+            return new RunSummary(results, wallSeconds, false, false, Map.of(), 0, 0, OptionalDouble.empty());
         }
         JsonNode root;
         try {
@@ -61,8 +66,11 @@ public record RunSummary(ResultsDir results, double wallSeconds, boolean carried
                 }
             }
         }
+        JsonNode windows = root.path("unsafeWindows");
+        OptionalDouble worst = windows.path("worstMs").isNumber() && !windows.has("unmeasurable")
+                ? OptionalDouble.of(windows.path("worstMs").asDouble()) : OptionalDouble.empty();
         return new RunSummary(results, wallSeconds, true, root.path("matched").asBoolean(false), verdicts,
-                staleRefused(results), lost);
+                staleRefused(results), lost, worst);
     }
 
     /** A check's verdict as {@code results.json} writes it: true, false or "unknown". */

@@ -13,8 +13,9 @@ import java.util.Locale;
  * <pre>{@code
  * {"rows": [{"label": "worker-1", "lane": "unfenced"}, ...], "start": 7449.2, "end": 29008.2,
  *  "bars": [[row, startMs, endMs, "unfenced-job-0 #43", "held|open|anomaly", "tooltip"], ...],
- *  "marks": [[ms, row, "stale-token|failed|indeterminate|anomaly|final-read|fault", "tooltip"], ...],
- *  "bands": [[startMs, endMs, "pause worker-1", "tooltip"], ...]}
+ *  "marks": [[ms, row, "stale-token|failed|indeterminate|anomaly|final-read|fault|loss-notice", "tooltip"], ...],
+ *  "bands": [[startMs, endMs, "pause worker-1", "tooltip"], ...],
+ *  "windows": [[row, startMs, endMs, "the window in words"], ...]}
  * }</pre>
  * {@code <}, {@code >} and {@code &} are written as {@code \u003c} ..., so the JSON can sit in
  * a {@code <script>} element whatever a lock name holds.
@@ -50,6 +51,10 @@ final class ChartJson {
         for (Timeline.Band b : t.bands()) {
             bands.addArray().add(ms(b.start())).add(ms(b.end())).add(b.label()).add(String.format(Locale.ROOT,
                     "%s from %.3f s to %.3f s (ended by %s)", b.label(), b.start() / 1e9, b.end() / 1e9, b.endedBy()));
+        }
+        ArrayNode windows = root.putArray("windows");
+        for (Timeline.Window w : t.windows()) {
+            windows.addArray().add(w.row()).add(ms(w.start())).add(ms(w.end())).add(w.text());
         }
         try {
             return JSON.writeValueAsString(root);

@@ -52,6 +52,14 @@ public record Layout(List<String> lanes, int workersPerLane) {
         return process.equals(Process.NEMESIS) ? 0 : totalWorkers() + 1;
     }
 
+    /** {@code process} in a sentence: {@code worker-3 (process 6)}, or a named actor's name. */
+    public String nameOf(Process process) {
+        if (process instanceof Process.Client c) {
+            return rows().get(rowOf(process)).label() + " (process " + c.id() + ")";
+        }
+        return process.toString();
+    }
+
     /**
      * One row of the timeline.
      *

@@ -1,5 +1,6 @@
 package io.lockchaos.harness.report;
 
+import io.lockchaos.checker.lock.UnsafeWindows;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.history.History;
 import java.time.Duration;
@@ -15,11 +16,17 @@ import java.util.Optional;
  * @param checks every check's verdict, in results.json's order; empty when none could be made
  * @param layout how processes map to rows
  * @param history the run's history, merged by time (or as far as it was recorded)
+ * @param windows the run's unsafe windows, as results.json has them
  */
-public record ReportData(Header header, List<Verdict> checks, Layout layout, History history) {
+public record ReportData(Header header, List<Verdict> checks, Layout layout, History history, UnsafeWindows windows) {
 
     public ReportData {
         checks = List.copyOf(checks);
+    }
+
+    /** With the unsafe windows worked out from {@code history}. */
+    public ReportData(Header header, List<Verdict> checks, Layout layout, History history) {
+        this(header, checks, layout, history, UnsafeWindows.of(history));
     }
 
     /** The verdict of every check together; unknown when there are none. */

@@ -1,5 +1,7 @@
 package io.lockchaos.harness.report;
 
+import io.lockchaos.checker.lock.UnsafeWindow;
+import io.lockchaos.checker.lock.UnsafeWindows;
 import io.lockchaos.checker.Validity;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +24,7 @@ final class ReportPage {
 
     private ReportPage(ReportData data) {
         this.data = data;
-        this.timeline = Timeline.of(data.history(), data.layout(), data.checks());
+        this.timeline = Timeline.of(data.history(), data.layout(), data.checks(), data.windows());
     }
 
     static String html(ReportData data) {
@@ -40,6 +42,7 @@ final class ReportPage {
         Element body = doc.body();
         header(body.appendElement("header"));
         checks(body.appendElement("section").id("checks"));
+        unsafeWindows(body.appendElement("section").id("unsafe-windows"));
         timeline(body.appendElement("section").id("timeline-section"));
         anomalies(body.appendElement("section").id("anomalies"));
         body.appendElement("footer").text("Written by lockchaos. The chart is drawn by Apache ECharts "
@@ -129,7 +132,10 @@ final class ReportPage {
                 + " final reads. Bars: lock holds, from the acquire's ok to the release's invocation (brown: never"
                 + " released; red: named by the evidence). Shaded bands: faults, from their start to their heal."
                 + " Marks: ▲ an append refused as stale-token, ◆ a failed append, ○ an append with unknown outcome,"
-                + " ● red: a moment the evidence names, ● dark: a final read, ■ grey: other nemesis events."
+                + " ● red: a moment the evidence names, ● dark: a final read, ■ grey: other nemesis events, pin: a loss notice"
+                + " (the library told the holder its grant was lost). Dashed orange frames: unsafe windows, from"
+                + " another process's grant to the release (or last event) of the holder who still believed it held"
+                + " the lock."
                 + " Drag or scroll to zoom; hover for details.");
         s.appendElement("p").addClass("counts").text(t.bars().size() + " holds, " + t.bands().size() + " fault"
                 + (t.bands().size() == 1 ? "" : "s") + ", " + t.marks().size() + " marks");
@@ -138,6 +144,50 @@ final class ReportPage {
                 + " timeline-data of this file.");
         s.appendElement("script").attr("type", "application/json").id("timeline-data")
                 .appendChild(new DataNode(ChartJson.of(t)));
+    }
+
+    /** Each lane's unsafe windows: the figures, then each window in words. */
+    private void unsafeWindows(Element s) {
+        s.appendElement("h2").text("Unsafe windows");
+        s.appendElement("p").addClass("legend").text("How long a holder went on after the lock had been granted to"
+                + " another process: from that grant's ok to the holder's release invocation, or its last event when"
+                + " it never released (the part that is certain), with the holder's writes inside, and when (if ever)"
+                + " its library told it the grant was lost.");
+        Element table = s.appendElement("table").addClass("unsafe");
+        Element head = table.appendElement("tr");
+        List.of("lane", "windows", "worst", "median", "total", "told").forEach(t -> head.appendElement("th").text(t));
+        for (String lane : data.layout().lanes()) {
+            UnsafeWindows w = data.windows().where(window -> laneOf(window).equals(lane));
+            Element row = table.appendElement("tr");
+            row.appendElement("td").text(lane);
+            row.appendElement("td").addClass(w.count() == 0 ? "valid" : "invalid").text(Integer.toString(w.count()));
+            row.appendElement("td").text(msText(w.worstMs(), w.count()));
+            row.appendElement("td").text(msText(w.medianMs(), w.count()));
+            row.appendElement("td").text(msText(w.totalMs(), w.count()));
+            row.appendElement("td").text(w.count() == 0 ? "—" : w.told() + " of " + w.count());
+        }
+        data.windows().unmeasurable().ifPresent(why -> s.appendElement("p").text("Not measured: " + why));
+        if (data.windows().count() == 0) {
+            return;
+        }
+        Element list = s.appendElement("ol").addClass("windows");
+        data.windows().windows().stream().limit(MAX_WINDOWS)
+                .forEach(w -> list.appendElement("li").text(w.sentence(data.layout()::nameOf)));
+        if (data.windows().count() > MAX_WINDOWS) {
+            s.appendElement("p").text((data.windows().count() - MAX_WINDOWS) + " more windows are in results.json.");
+        }
+    }
+
+    /** Windows beyond this many are counted, not listed. */
+    private static final int MAX_WINDOWS = 50;
+
+    /** The lane of a window: its holder's (the successor, on the same lock, is in the same lane). */
+    private String laneOf(UnsafeWindow w) {
+        return data.layout().rows().get(data.layout().rowOf(w.holder())).lane();
+    }
+
+    private static String msText(double ms, int count) {
+        return count == 0 ? "—" : String.format(Locale.ROOT, "%.0f ms", ms);
     }
 
     private void anomalies(Element s) {

@@ -9,6 +9,8 @@ import io.lockchaos.history.Process;
 import io.lockchaos.history.Value;
 import io.lockchaos.checker.lock.Hold;
 import io.lockchaos.checker.lock.HoldsCheck;
+import io.lockchaos.checker.lock.UnsafeWindow;
+import io.lockchaos.checker.lock.UnsafeWindows;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,21 +25,26 @@ import java.util.Set;
  * @param marks failed and indeterminate appends, moments evidence names, final reads, and nemesis
  *              events that are not a fault's start or end
  * @param bands every fault from its start to its end
+ * @param windows every overtaken hold's unsafe windows as one frame, on the holder's row
  * @param start the first event's time (workers start some seconds into the run)
  * @param end the last event's time
  */
-public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, List<Band> bands, long start,
-                       long end) {
+public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, List<Band> bands,
+                       List<Window> windows, long start, long end) {
 
     public Timeline {
         rows = List.copyOf(rows);
         bars = List.copyOf(bars);
         marks = List.copyOf(marks);
         bands = List.copyOf(bands);
+        windows = List.copyOf(windows);
     }
 
-    /** The timeline of {@code history}, with the holds and moments {@code checks}' evidence names marked. */
-    public static Timeline of(History history, Layout layout, List<Verdict> checks) {
+    /**
+     * The timeline of {@code history}, with the holds and moments {@code checks}' evidence names
+     * marked and {@code unsafe}'s windows drawn on their holders' rows.
+     */
+    public static Timeline of(History history, Layout layout, List<Verdict> checks, UnsafeWindows unsafe) {
         long start = history.ops().stream().filter(Op::hasTime).mapToLong(Op::time).min().orElse(0);
         long end = history.ops().stream().filter(Op::hasTime).mapToLong(Op::time).max().orElse(0);
         Set<Highlight> highlights = new HashSet<>();
@@ -55,6 +62,8 @@ public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, 
                 appendMark(op, layout).ifPresent(marks::add);
             } else if (op.process().equals(Process.FINAL)) {
                 marks.add(finalRead(op, layout));
+            } else if (LockOps.isLossNotice(op.invocation())) {
+                lossNotice(op.invocation(), layout).ifPresent(marks::add);
             }
         }
         for (Highlight h : highlights) {
@@ -65,7 +74,33 @@ public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, 
         }
         FaultBands faults = FaultBands.of(history, end);
         marks.addAll(faults.events());
-        return new Timeline(layout.rows(), bars, marks, faults.bands(), start, end);
+        List<Window> windows = frames(unsafe, layout);
+        return new Timeline(layout.rows(), bars, marks, faults.bands(), windows, start, end);
+    }
+
+    /**
+     * One frame per overtaken hold: from its first successor's grant to its end (a later
+     * successor's window lies inside), with every window's sentence.
+     */
+    private static List<Window> frames(UnsafeWindows unsafe, Layout layout) {
+        java.util.Map<List<Object>, Window> frames = new java.util.LinkedHashMap<>();
+        for (UnsafeWindow w : unsafe.windows()) {
+            String text = w.sentence(layout::nameOf);
+            frames.merge(List.of(w.lock(), w.holder(), w.holderGranted()),
+                    new Window(layout.rowOf(w.holder()), w.granted(), w.end(), text),
+                    (a, b) -> new Window(a.row(), Math.min(a.start(), b.start()), a.end(), a.text() + " " + b.text()));
+        }
+        return List.copyOf(frames.values());
+    }
+
+    /** A loss notice on its holder's row. */
+    private static java.util.Optional<Mark> lossNotice(Op notice, Layout layout) {
+        return notice.value().getLong(LockOps.Field.PROCESS.text()).map(holder -> {
+            Process p = Process.client(Math.toIntExact(holder));
+            return new Mark(layout.rowOf(p), notice.time(), Mark.Kind.LOSS_NOTICE, layout.nameOf(p) + " was told it lost "
+                    + LockOps.lockOrKey(notice.value()).orElse("its lock") + " ("
+                    + LockOps.Field.REASON.string(notice.value()).orElse("no reason given") + ")");
+        });
     }
 
     private static java.util.Optional<Mark> appendMark(Operation op, Layout layout) {
@@ -134,8 +169,21 @@ public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, 
             /** A final read of a ledger. */
             FINAL_READ,
             /** A nemesis event that is no fault's start or end ({@code heal-all}, {@code restart}). */
-            FAULT
+            FAULT,
+            /** A library told a holder that its grant was lost ({@code :f :lost}). */
+            LOSS_NOTICE
         }
+    }
+
+    /**
+     * An unsafe window, drawn on its earlier holder's row.
+     *
+     * @param row the holder's row
+     * @param start ns, the successor's grant
+     * @param end ns, the holder's release invocation or last event
+     * @param text the window in words
+     */
+    public record Window(int row, long start, long end, String text) {
     }
 
     /**

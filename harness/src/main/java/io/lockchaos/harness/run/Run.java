@@ -2,6 +2,7 @@ package io.lockchaos.harness.run;
 
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
+import io.lockchaos.checker.lock.UnsafeWindows;
 import io.lockchaos.history.History;
 import io.lockchaos.harness.cluster.NodeJar;
 import io.lockchaos.harness.cluster.Cluster;
@@ -196,10 +197,11 @@ public final class Run implements AutoCloseable {
         say("history: " + merged.size() + " events; checking");
         RunChecks.requireGrants(scenario, merged);
         Map<String, CheckResult> checks = RunChecks.run(scenario, merged, CheckOptions.defaults());
+        UnsafeWindows windows = UnsafeWindows.of(merged);
         phases.end("checks");
-        writeReport(merged, checks);
+        writeReport(merged, checks, windows);
         phases.end("report");
-        RunOutcome outcome = new RunOutcome(scenario, results.dir(), merged.size(), checks, phases.seconds());
+        RunOutcome outcome = new RunOutcome(scenario, results.dir(), merged.size(), checks, phases.seconds(), windows);
         results.write(results.resultsJson(), outcome.toJson());
         return outcome;
     }
@@ -213,9 +215,9 @@ public final class Run implements AutoCloseable {
         }
     }
 
-    private void writeReport(History merged, Map<String, CheckResult> checks) {
+    private void writeReport(History merged, Map<String, CheckResult> checks, UnsafeWindows windows) {
         try {
-            RunReport.write(results, scenario, merged, checks);
+            RunReport.write(results, scenario, merged, checks, windows);
             say("report: " + results.reportHtml());
         } catch (RuntimeException e) {
             // results.json holds the verdicts already: a page that cannot be made is said, not fatal.

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.checker.report.CheckReport;
+import io.lockchaos.checker.lock.UnsafeWindows;
+import io.lockchaos.checker.report.UnsafeWindowsJson;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -22,9 +24,11 @@ import java.util.function.Function;
  * @param checks every check's result by name ({@link RunChecks})
  * @param phases seconds per phase of the run, in order (cluster start, worker start, ...); empty
  *     when not measured
+ * @param unsafeWindows the run's unsafe windows ({@link UnsafeWindows}, every lane's), worked out
+ *     once from the merged history
  */
 public record RunOutcome(Scenario scenario, Path dir, int events, Map<String, CheckResult> checks,
-                         Map<String, Double> phases) {
+                         Map<String, Double> phases, UnsafeWindows unsafeWindows) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -36,6 +40,19 @@ public record RunOutcome(Scenario scenario, Path dir, int events, Map<String, Ch
     /** Without phase times. */
     public RunOutcome(Scenario scenario, Path dir, int events, Map<String, CheckResult> checks) {
         this(scenario, dir, events, checks, Map.of());
+    }
+
+    /** Without unsafe windows. */
+    public RunOutcome(Scenario scenario, Path dir, int events, Map<String, CheckResult> checks,
+                      Map<String, Double> phases) {
+        this(scenario, dir, events, checks, phases, UnsafeWindows.NONE);
+    }
+
+    /** The unsafe windows of each lane, by lane name, in the scenario's order. */
+    public Map<String, UnsafeWindows> unsafeWindowsByLane() {
+        Map<String, UnsafeWindows> lanes = new LinkedHashMap<>();
+        scenario.lanes().forEach(lane -> lanes.put(lane.name(), unsafeWindows.onLocks(lane.lockNames())));
+        return lanes;
     }
 
     /** The merged verdict of every check. */
@@ -82,7 +99,12 @@ public record RunOutcome(Scenario scenario, Path dir, int events, Map<String, Ch
         return valid.exitCode();
     }
 
-    /** results.json: {@code {"scenario", "seed", "valid", "events", "checks": {name: {"valid", "summary", "evidence"}}, "expect", "matched", "phases": {name: seconds}}}. */
+    /**
+     * results.json: {@code {"scenario", "seed", "valid", "events", "checks": {name: {"valid",
+     * "summary", "evidence"}}, "expect", "matched", "unsafeWindows": {"count", "worstMs",
+     * "medianMs", "totalMs", "told", "lanes": {lane: {..., "windows": [...]}}}, "phases": {name:
+     * seconds}}} ({@link UnsafeWindowsJson} spells the windows).
+     */
     public String toJson() {
         ObjectNode root = JSON.createObjectNode();
         root.put("scenario", scenario.name());
@@ -96,11 +118,22 @@ public record RunOutcome(Scenario scenario, Path dir, int events, Map<String, Ch
             scenario.expect().forEach((k, v) -> expect.put(k, v.word()));
             root.put("matched", mismatches().isEmpty());
         }
+        ObjectNode windows = UnsafeWindowsJson.tree(unsafeWindows, false);
+        root.set("unsafeWindows", windows);
+        ObjectNode lanes = windows.putObject("lanes");
+        unsafeWindowsByLane().forEach((lane, w) -> lanes.set(lane, UnsafeWindowsJson.tree(w, true)));
         if (!phases.isEmpty()) {
             ObjectNode times = root.putObject("phases");
             phases.forEach(times::put);
         }
         return root.toPrettyString();
+    }
+
+    /** The run's unsafe windows in a line: each lane's figures ("unfenced: no unsafe window; fenced: ..."). */
+    public String unsafeWindowsLine() {
+        java.util.StringJoiner line = new java.util.StringJoiner("; ", "unsafe windows: ", "");
+        unsafeWindowsByLane().forEach((lane, w) -> line.add(lane + ": " + w.summary()));
+        return line.toString();
     }
 
     /** A few lines for the terminal: each check's verdict and summary, then the expectations. */

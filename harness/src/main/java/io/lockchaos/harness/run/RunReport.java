@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.NothingToCheck;
 import io.lockchaos.checker.CheckResult;
+import io.lockchaos.checker.lock.UnsafeWindows;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.history.History;
 import io.lockchaos.harness.report.Layout;
@@ -53,9 +54,10 @@ public final class RunReport {
     }
 
     /** Writes the report of a run that finished with {@code checks}. */
-    static void write(ResultsDir dir, Scenario s, History history, Map<String, CheckResult> checks) {
+    static void write(ResultsDir dir, Scenario s, History history, Map<String, CheckResult> checks,
+                      UnsafeWindows windows) {
         dir.write(dir.reportHtml(), Reports.html(data(dir, s, history, verdicts(checks), Optional.empty(),
-                "the run, at its end")));
+                "the run, at its end", windows)));
     }
 
     /**
@@ -68,7 +70,7 @@ public final class RunReport {
                     : History.of(dir.historyJsonl().toString(), List.of());
             Map<String, CheckResult> checks = RunChecks.run(s, history, CheckOptions.defaults());
             dir.write(dir.reportHtml(), Reports.html(data(dir, s, history, verdicts(checks), Optional.of(failure),
-                    "the run, after it failed, on the history recorded until then")));
+                    "the run, after it failed, on the history recorded until then", UnsafeWindows.of(history))));
             say.accept("report of the failed run: " + dir.reportHtml());
         } catch (RuntimeException e) {
             // Any error here must not hide the run's own failure, which the caller rethrows.
@@ -103,7 +105,8 @@ public final class RunReport {
         Optional<String> failure = checkedNow ? Optional.of("it did not finish (there is no results.json: it was"
                 + " killed or failed; its stderr said why)" + torn) : Optional.empty();
         ReportData data = data(dir, s, history, verdicts, failure, checkedNow
-                ? "lockchaos report, now, on history.jsonl (no results.json)" : "the run (results.json)");
+                ? "lockchaos report, now, on history.jsonl (no results.json)" : "the run (results.json)",
+                UnsafeWindows.of(history));
         dir.write(dir.reportHtml(), Reports.html(data));
         Validity valid = data.valid();
         if (checkedNow) {
@@ -117,13 +120,13 @@ public final class RunReport {
 
     /** The page's data; the schedule shown is the one played (a random one as drawn), as scenario.json records it. */
     private static ReportData data(ResultsDir dir, Scenario s, History history, List<Verdict> verdicts,
-                                   Optional<String> failure, String checkedBy) {
+                                   Optional<String> failure, String checkedBy, UnsafeWindows windows) {
         String schedule = Files.exists(dir.scenarioJson())
                 ? ScenarioFile.resolvedSchedule(dir.scenarioJson()).orElse(s.schedule()) : s.schedule();
         ReportData.Header header = new ReportData.Header(s.name(), s.description(), s.seed(), s.duration(),
                 schedule, s.expect(), failure, checkedBy);
         Layout layout = new Layout(s.lanes().stream().map(Lane::name).toList(), s.workers());
-        return new ReportData(header, verdicts, layout, history);
+        return new ReportData(header, verdicts, layout, history, windows);
     }
 
     private static List<Verdict> verdicts(Map<String, CheckResult> checks) {

@@ -15,7 +15,8 @@
     'indeterminate': { symbol: 'emptyCircle', color: '#7f8c8d', size: 9 },
     'anomaly': { symbol: 'circle', color: '#d62728', size: 11 },
     'final-read': { symbol: 'circle', color: '#2c3e50', size: 8 },
-    'fault': { symbol: 'rect', color: '#95a5a6', size: 9 }
+    'fault': { symbol: 'rect', color: '#95a5a6', size: 9 },
+    'loss-notice': { symbol: 'pin', color: '#17becf', size: 16 }
   };
   var rows = data.rows.map(function (r) { return r.lane ? r.lane + ' · ' + r.label : r.label; });
 
@@ -39,6 +40,29 @@
     return { type: 'group', children: children };
   }
 
+  // An unsafe window: a dashed orange frame over the earlier holder's bar, from the successor's grant.
+  function renderWindow(params, api) {
+    var row = api.value(0);
+    var from = api.coord([api.value(1), row]);
+    var to = api.coord([api.value(2), row]);
+    var height = api.size([0, 1])[1] * 0.8;
+    var shape = echarts.graphic.clipRectByRect(
+      { x: from[0], y: from[1] - height / 2, width: Math.max(to[0] - from[0], 2), height: height },
+      { x: params.coordSys.x, y: params.coordSys.y, width: params.coordSys.width, height: params.coordSys.height });
+    if (!shape) {
+      return null;
+    }
+    var children = [{ type: 'rect', shape: shape, style: { fill: 'rgba(255, 127, 14, 0.45)', stroke: '#d35400',
+      lineWidth: 2, lineDash: [4, 2] } }];
+    var label = 'unsafe ' + ((api.value(2) - api.value(1)) / 1000).toFixed(1) + ' s';
+    if (shape.width > label.length * 6.5 + 6) {
+      // At the frame's right end, clear of the hold bar's own label at its left.
+      children.push({ type: 'text', style: { text: label, x: shape.x + shape.width - 3, y: shape.y + shape.height / 2,
+        align: 'right', verticalAlign: 'middle', fill: '#fff', font: 'bold 11px sans-serif' } });
+    }
+    return { type: 'group', children: children };
+  }
+
   var span = Math.max(data.end - data.start, 1);
   var bands = data.bands.map(function (b) {
     // A band narrower than 1/40 of the history keeps its label for the tooltip: many short faults would overprint.
@@ -57,6 +81,7 @@
       formatter: function (p) {
         if (p.componentType === 'markArea') { return esc(p.data.tip || p.name); }
         if (p.seriesName === 'holds') { return esc(p.value[5]); }
+        if (p.seriesName === 'unsafe windows') { return esc(p.value[3]); }
         return esc(p.data.tip);
       }
     },
@@ -74,6 +99,8 @@
         progressive: 0,
         markArea: { silent: false, itemStyle: { color: 'rgba(231, 76, 60, 0.13)' },
           label: { position: 'insideTop', color: '#922b21' }, data: bands } },
+      { name: 'unsafe windows', type: 'custom', renderItem: renderWindow, encode: { x: [1, 2], y: 0 },
+        data: data.windows || [], z: 4, progressive: 0 },
       { name: 'marks', type: 'scatter', data: marks, z: 5, progressive: 0 }
     ]
   });

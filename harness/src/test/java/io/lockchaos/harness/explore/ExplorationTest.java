@@ -57,7 +57,8 @@ class ExplorationTest {
             verdicts.put("mutex", Validity.INVALID);
             verdicts.put("mutex-unfenced", Validity.INVALID);
         }
-        return new Trial(Optional.of(dir), true, verdicts, schedule, 30);
+        return new Trial(Optional.of(dir), true, verdicts, schedule, 30,
+                java.util.OptionalDouble.of(seed % 3 == 0 ? 1000 + 100 * seed : 0));
     }
 
     private ExploreSummary explore(int runs, long seed, Shard shard, boolean keepAll, List<String> lines) {
@@ -135,5 +136,12 @@ class ExplorationTest {
         assertEquals("run-3", json.path("list").get(3).path("results").asText());
         assertTrue(json.path("list").get(1).path("results").isNull(), "a deleted run has no folder");
         assertFalse(json.path("table").has("clock"), "only kinds present in some run");
+        // windows in the invalid runs 0, 3 and 9: 1000, 1300 and 1900 ms; run 6 measured nothing.
+        assertEquals(new ExploreSummary.WindowSpread(11, 3, 1300, 1900), summary.windowSpread());
+        assertTrue(md.contains("Unsafe windows: 3 of 11 runs had an unsafe window; each such run's worst: median 1300 ms,"
+                + " at most 1900 ms."), md);
+        assertEquals(3, json.path("unsafeWindows").path("runsWithWindow").asInt());
+        assertEquals(1900.0, json.path("list").get(9).path("worstUnsafeWindowMs").asDouble());
+        assertTrue(json.path("list").get(6).path("worstUnsafeWindowMs").isNull());
     }
 }

@@ -113,6 +113,25 @@ class MatrixTest {
     }
 
     @Test
+    void theWorstUnsafeWindowIsTheLongestOverTheRunsThatMeasuredOne() throws IOException {
+        ResultsDir told = run("a", false, true);
+        Files.writeString(told.resultsJson(), Files.readString(told.resultsJson()).replaceFirst("\\{",
+                "{\"unsafeWindows\":{\"count\":2,\"worstMs\":3012.4,\"medianMs\":3000,\"totalMs\":6000,\"told\":0},"));
+        ResultsDir none = run("b", true, false);
+        Files.writeString(none.resultsJson(), Files.readString(none.resultsJson()).replaceFirst("\\{",
+                "{\"unsafeWindows\":{\"count\":0,\"worstMs\":0.0,\"medianMs\":0.0,\"totalMs\":0.0,\"told\":0},"));
+        RunSummary older = RunSummary.read(run("c", true, true), 40);
+        assertTrue(older.worstUnsafeWindowMs().isEmpty(), "a results.json from before the field measured nothing");
+        Matrix m = matrix(List.of(RunSummary.read(told, 41), RunSummary.read(none, 50), older));
+        assertTrue(m.markdown().contains("| ledger fenced | worst unsafe window | runs matched |"), m.markdown());
+        assertTrue(m.markdown().contains("| 3012 ms | 2/3 |"), m.markdown());
+        assertEquals(3012.4, JSON.readTree(m.toJson(results.getParent())).path("scenarios").get(0)
+                .path("worstUnsafeWindowMs").asDouble());
+        assertTrue(matrix(List.of(RunSummary.read(none, 50))).markdown().contains("| none | 0/1 |"));
+        assertTrue(matrix(List.of(older)).markdown().contains("| — | 1/1 |"));
+    }
+
+    @Test
     void everyRunMatchedIsExitZero() throws IOException {
         assertEquals(0, matrix(List.of(RunSummary.read(run("a", false, true), 41))).exitCode());
     }

@@ -169,6 +169,25 @@ class ReportPageTest {
     }
 
     @Test
+    void theUnsafeWindowsAreInWordsInTheirLanesAndDrawnOnTheHoldersRows() {
+        io.lockchaos.checker.lock.UnsafeWindows windows = io.lockchaos.checker.lock.UnsafeWindows.of(HISTORY);
+        assertTrue(windows.count() > 0, "both lanes' paused holders were overtaken");
+        assertEquals(3, page.select("table.unsafe tr").size(), "a header and a row per lane");
+        assertEquals(windows.count(), page.select("#unsafe-windows ol.windows li").size());
+        String first = page.selectFirst("#unsafe-windows ol.windows li").text();
+        assertTrue(first.matches("worker-\\d \\(process \\d+\\) (went on|kept writing) for \\d+\\.\\d{3} s after worker-\\d"
+                + " \\(process \\d+\\) was granted .*; it was never told\\."), first);
+        JsonNode drawn = chartData(page).path("windows");
+        assertEquals(windows.windows().stream().map(x -> List.of(x.lock(), x.holder(), x.holderGranted())).distinct().count(),
+                drawn.size(), "one frame per overtaken hold");
+        io.lockchaos.checker.lock.UnsafeWindow w = windows.windows().get(0);
+        assertEquals(new Layout(List.of("unfenced", "fenced"), 2).rowOf(w.holder()), drawn.get(0).get(0).asInt(),
+                "on the earlier holder's row");
+        assertEquals(ChartJson.ms(w.granted()), drawn.get(0).get(1).asDouble());
+        assertEquals(ChartJson.ms(w.end()), drawn.get(0).get(2).asDouble());
+    }
+
+    @Test
     void aFailedRunSaysSoBeforeAnythingElse() {
         Document failed = Jsoup.parse(Reports.html(fixture(Optional.of("worker worker-2 stopped early (exit 137)"))));
         Element failure = failed.selectFirst("header .failure");

@@ -96,6 +96,10 @@ class FaultScenariosIT {
         }
         assertTrue(Files.readString(ran.dir().resolve("scenario.json")).contains(ran.scenario().schedule().lines()
                 .findFirst().orElseThrow()), "scenario.json records the schedule");
+        outcome.unsafeWindowsByLane().forEach((lane, w) -> {
+            assertTrue(w.count() > 0, "the " + lane + " lane's holder was overtaken: " + outcome.unsafeWindowsLine());
+            assertEquals(0, w.told(), "neither redis-naive nor plain Curator tells a holder: " + outcome.unsafeWindowsLine());
+        });
         assertEquals(0, Clusters.containerCount(ran.runId()), "no container of the run is left");
     }
 
@@ -110,6 +114,10 @@ class FaultScenariosIT {
         assertEquals(ran.scenario().checkNames().size(), ran.scenario().expect().size(), "it states every check");
         assertTrue(ran.outcome().mismatches().isEmpty(), ran.outcome().toText());
         assertHealed(ran, HistoryFormats.read(ran.dir().resolve("history.jsonl")));
+        if (ran.outcome().checks().get("holds").valid() == Validity.VALID) {
+            assertEquals(0, ran.outcome().unsafeWindows().count(), "a run whose holds are valid has no unsafe window: "
+                    + ran.outcome().unsafeWindowsLine());
+        }
         assertEquals(0, Clusters.containerCount(ran.runId()), "no container of the run is left");
     }
 

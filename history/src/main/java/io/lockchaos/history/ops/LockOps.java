@@ -1,5 +1,7 @@
 package io.lockchaos.history.ops;
 
+import io.lockchaos.history.Op;
+import io.lockchaos.history.Process;
 import io.lockchaos.history.Value;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +21,14 @@ import java.util.OptionalLong;
  * append   {:key "job-0" :token 34 :id "e-3-12" :prev "e-3-11"}
  * release  {:lock "job-0" :token 34}
  * read-all {:key "job-0"}  (process :final)        ok: {:key :fencing :entries [{:id :prev :token :process}]}
+ * lost     {:lock "job-0" :token 34 :process 3 :reason "suspended"}  (process :notice, one :info event)
  * </pre>
+ * A {@code lost} event is a library's loss notice: the moment it told holder {@code :process}
+ * that its grant is gone (Curator's SUSPENDED or LOST in {@code curator-cautious}). It comes
+ * from the library's own thread, at any time, also while the holder has an operation under
+ * way, so it is a standalone {@code :info} of the named process {@link #NOTICE} (as nemesis
+ * events are) and names the holder in its value: it never pairs with the holder's operations,
+ * and the checks of client operations never see it.
  * A refused operation fails with {@link #STALE_TOKEN}, {@link #NOT_HELD} or {@link #TIMEOUT}.
  */
 public final class LockOps {
@@ -30,6 +39,10 @@ public final class LockOps {
     public static final String APPEND = "append";
     /** The final read of one ledger key, by process {@code :final}. */
     public static final String READ_ALL = "read-all";
+    /** A library's loss notice, a standalone {@code :info} of process {@link #NOTICE}. */
+    public static final String LOSS_NOTICE = "lost";
+    /** Who records loss notices: {@code :notice}, never a client process. */
+    public static final Process.Named NOTICE = new Process.Named("notice");
 
     /** The store refused a request whose token is older than one it has processed. */
     public static final Value STALE_TOKEN = Value.kw("stale-token");
@@ -42,7 +55,7 @@ public final class LockOps {
 
     /** The fields of the lock workload's values; each keyword is made once and shared. */
     public enum Field {
-        LOCK, KEY, TOKEN, LAST, ID, PREV, PROCESS, FENCING, ENTRIES;
+        LOCK, KEY, TOKEN, LAST, ID, PREV, PROCESS, FENCING, ENTRIES, REASON;
 
         private final String text = name().toLowerCase(Locale.ROOT);
         private final Value keyword = Value.kw(text);
@@ -116,6 +129,21 @@ public final class LockOps {
         token.ifPresent(t -> m.put(Field.TOKEN.keyword(), Value.of(t)));
         m.put(Field.PROCESS.keyword(), Value.of(writer));
         return new Value.Dict(m);
+    }
+
+    /** A loss notice: {@code {:lock "job-0" :token 34 :process 3 :reason "suspended"}}; {@code :token} when the grant had one. */
+    public static Value lossNotice(String lock, OptionalLong token, long holder, String reason) {
+        Map<Value, Value> m = new LinkedHashMap<>();
+        m.put(Field.LOCK.keyword(), Value.of(lock));
+        token.ifPresent(t -> m.put(Field.TOKEN.keyword(), Value.of(t)));
+        m.put(Field.PROCESS.keyword(), Value.of(holder));
+        m.put(Field.REASON.keyword(), Value.of(reason));
+        return new Value.Dict(m);
+    }
+
+    /** Whether {@code op}'s process and name make it a loss notice. */
+    public static boolean isLossNotice(Op op) {
+        return op.process().equals(NOTICE) && op.f().equals(LOSS_NOTICE);
     }
 
     private static Map<Value, Value> keyed(String key, OptionalLong token) {

@@ -34,6 +34,20 @@ class LockOpsTest {
     }
 
     @Test
+    void aLossNoticeNamesItsHolderAndIsAnEventOfItsOwn() {
+        Value notice = LockOps.lossNotice("job-0", OptionalLong.of(34), 3, "suspended");
+        assertEquals("{:lock \"job-0\", :token 34, :process 3, :reason \"suspended\"}", notice.toString());
+        Op told = new Op(0, 5, OpType.INFO, LockOps.NOTICE, LockOps.LOSS_NOTICE, notice);
+        assertTrue(LockOps.isLossNotice(told));
+        assertFalse(LockOps.isLossNotice(new Op(0, 5, OpType.INFO, Process.client(3), LockOps.LOSS_NOTICE, notice)));
+        io.lockchaos.history.History h = io.lockchaos.history.History.of(List.of(
+                new Op(0, 1, OpType.INVOKE, Process.client(3), LockOps.APPEND, notice), told,
+                new Op(0, 9, OpType.OK, Process.client(3), LockOps.APPEND, notice)));
+        assertEquals(2, h.operations().size(), "the notice does not complete the holder's append");
+        assertEquals(1, h.clientOperations().size());
+    }
+
+    @Test
     void readersTakeBackWhatBuildersWrote() {
         Value release = LockOps.lock("job-1", OptionalLong.of(7));
         assertEquals(Optional.of("job-1"), LockOps.lockOrKey(release));

@@ -210,9 +210,13 @@ public abstract class LockClientContract {
         try (LockClient a = open(s)) {
             Grant held = granted(a, lock, GRANT);
             assertFalse(held.lost(), "a fresh grant is trusted");
+            java.util.concurrent.atomic.AtomicReference<String> told = new java.util.concurrent.atomic.AtomicReference<>();
+            held.watch().whenLost(told::set);
             try (ActiveFault pause = clusters.pauseService(s.service())) {
                 Await.until(session.plusSeconds(30), s + "'s grant reports lost() while " + s.service().id() + " is paused",
                         held::lost);
+                Await.until(Duration.ofSeconds(5), s + " tells the grant's loss listener once lost() says so",
+                        () -> told.get() != null);
                 Await.holdsFor(session.plusSeconds(1), "the grant stays lost while the pause outlasts the session",
                         held::lost);
             }

@@ -11,4 +11,12 @@ public interface GrantWatch {
     GrantWatch NEVER = () -> false;
 
     boolean definitelyLost();
+
+    /**
+     * Has the client tell {@code listener}, once, on the library's own thread and at the moment
+     * it learns the grant is lost (at once when it knows already). A watch that cannot learn
+     * never tells, which is what this default does.
+     */
+    default void whenLost(LossListener listener) {
+    }
 }

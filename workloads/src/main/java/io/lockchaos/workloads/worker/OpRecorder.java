@@ -47,6 +47,14 @@ public final class OpRecorder implements AutoCloseable {
         write(type, process, f, value, error);
     }
 
+    /**
+     * Records a standalone {@code :info} event of a named actor (a loss notice), from any
+     * thread, stamped now; dropped once the recorder is closed.
+     */
+    public void note(Process.Named actor, String f, Value value) {
+        write(OpType.INFO, actor, f, value, Value.NIL);
+    }
+
     /** Writes the event unless closed; whether it did. */
     private synchronized boolean write(OpType type, Process process, String f, Value value, Value error) {
         if (closed) {

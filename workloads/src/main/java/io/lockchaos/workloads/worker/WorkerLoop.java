@@ -98,6 +98,7 @@ public final class WorkerLoop {
         if (result instanceof Acquisition.Granted granted) {
             Grant g = granted.grant();
             recorder.complete(p, OpType.OK, LockOps.ACQUIRE, LockOps.lock(lock, g.token()), Value.NIL);
+            recordLossNotice(g, processId);
             return Optional.of(g);
         }
         if (!(result instanceof Acquisition.NotGranted refused)) {
@@ -109,6 +110,16 @@ public final class WorkerLoop {
             retire();
         }
         return Optional.empty();
+    }
+
+    /**
+     * Has the library's loss notice recorded the moment it tells, on the library's thread (the
+     * recorder is thread-safe and stamps it with the same clock): a standalone {@code :info}
+     * {@link LockOps#LOSS_NOTICE} of process {@link LockOps#NOTICE} naming {@code holder}.
+     */
+    private void recordLossNotice(Grant grant, int holder) {
+        grant.watch().whenLost(reason -> recorder.note(LockOps.NOTICE, LockOps.LOSS_NOTICE,
+                LockOps.lossNotice(grant.lock(), grant.token(), holder, reason)));
     }
 
     private void criticalSection(Grant grant) {

@@ -15,8 +15,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.zookeeper.data.Stat;
@@ -27,8 +27,9 @@ import org.apache.zookeeper.data.Stat;
  * or until the session expires, and the client never learns of the latter in time to stop: a
  * worker paused past the session timeout acts on a lock it lost. The cautious variant
  * ({@code curator-cautious}, a {@link Cautious}) marks every grant it holds lost the moment
- * Curator reports the connection SUSPENDED or LOST, and never trusts that grant again; only it
- * has the {@link LossDetection} capability.
+ * Curator reports the connection SUSPENDED or LOST, and never trusts that grant again, and tells
+ * the grant's {@link io.lockchaos.workloads.lock.LossListener}s then, on Curator's event thread
+ * ({@code suspended} or {@code lost}); only it has the {@link LossDetection} capability.
  */
 public sealed class CuratorLock implements LockClient, FencingTokens permits CuratorLock.Cautious {
 
@@ -36,7 +37,7 @@ public sealed class CuratorLock implements LockClient, FencingTokens permits Cur
     private final String root;
     private final boolean cautious;
     private final Map<String, LockNodeMutex> mutexes = new HashMap<>();
-    private final Set<AtomicBoolean> held = ConcurrentHashMap.newKeySet();
+    private final Set<LossFlag> held = ConcurrentHashMap.newKeySet();
 
     /** {@code curator}, or {@code curator-cautious} (a {@link Cautious}) when {@code cautious}. */
     public static CuratorLock open(List<Address> ensemble, Duration sessionTimeout, String root, boolean cautious) {
@@ -50,7 +51,8 @@ public sealed class CuratorLock implements LockClient, FencingTokens permits Cur
         if (cautious) {
             client.getConnectionStateListenable().addListener((c, state) -> {
                 if (state == ConnectionState.SUSPENDED || state == ConnectionState.LOST) {
-                    held.forEach(flag -> flag.set(true));
+                    String reason = state.name().toLowerCase(Locale.ROOT);
+                    held.forEach(flag -> flag.lose(reason));
                 }
             });
         }
@@ -69,7 +71,7 @@ public sealed class CuratorLock implements LockClient, FencingTokens permits Cur
     @Override
     public Acquisition acquire(String lock, Duration timeout) {
         LockNodeMutex mutex = mutexes.computeIfAbsent(lock, name -> new LockNodeMutex(client, root + "/" + name));
-        AtomicBoolean lost = new AtomicBoolean(false);
+        LossFlag lost = new LossFlag();
         if (cautious) {
             held.add(lost);
         }
@@ -86,7 +88,7 @@ public sealed class CuratorLock implements LockClient, FencingTokens permits Cur
         }
         long acquiredAt = System.nanoTime();
         long token = czxid(mutex, lock);
-        GrantWatch watch = cautious ? lost::get : GrantWatch.NEVER;
+        GrantWatch watch = cautious ? lost : GrantWatch.NEVER;
         return Acquisition.granted(new Grant(lock, OptionalLong.of(token), Optional.empty(), acquiredAt, watch,
                 () -> releaseMutex(mutex, lock, lost)));
     }
@@ -112,19 +114,21 @@ public sealed class CuratorLock implements LockClient, FencingTokens permits Cur
 
     private void releaseAfter(ZooKeeperException failure, LockNodeMutex mutex, String lock) {
         try {
-            releaseMutex(mutex, lock, new AtomicBoolean());
+            releaseMutex(mutex, lock, new LossFlag());
         } catch (RuntimeException e) {
             failure.addSuppressed(e);
         }
     }
 
-    private boolean releaseMutex(LockNodeMutex mutex, String lock, AtomicBoolean lost) {
-        held.remove(lost);
+    /** Releases; the grant stays watched until the release is over, so a loss told meanwhile is told. */
+    private boolean releaseMutex(LockNodeMutex mutex, String lock, LossFlag lost) {
         try {
             mutex.release();
             return true;
         } catch (Exception e) {
             throw ZooKeeperException.of("releasing " + lock, e);
+        } finally {
+            held.remove(lost);
         }
     }
 

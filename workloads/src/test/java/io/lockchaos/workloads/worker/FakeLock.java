@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class FakeLock implements LockClient {
 
     /** What the next acquire does. */
-    enum Next { GRANT, REFUSE, UNSURE, THROW, GRANT_LOST }
+    enum Next { GRANT, REFUSE, UNSURE, THROW, GRANT_LOST, GRANT_TOLD_LOST }
 
     private final Deque<Next> script = new ArrayDeque<>();
     private long token;
@@ -63,6 +63,19 @@ final class FakeLock implements LockClient {
                 return Acquisition.unknown("timeout");
             case THROW:
                 throw new IllegalStateException("connection reset");
+            case GRANT_TOLD_LOST:
+                return Acquisition.granted(new Grant(lock, OptionalLong.of(++token), Optional.empty(), System.nanoTime(),
+                        new GrantWatch() {
+                            @Override
+                            public boolean definitelyLost() {
+                                return true;
+                            }
+
+                            @Override
+                            public void whenLost(io.lockchaos.workloads.lock.LossListener listener) {
+                                new Thread(() -> listener.lost("suspended"), "fake-notice").start();
+                            }
+                        }, () -> true));
             default:
                 AtomicBoolean lost = new AtomicBoolean(next == Next.GRANT_LOST);
                 return Acquisition.granted(new Grant(lock, OptionalLong.of(++token), Optional.empty(), System.nanoTime(),

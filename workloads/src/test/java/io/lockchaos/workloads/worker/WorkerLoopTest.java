@@ -11,6 +11,7 @@ import io.lockchaos.history.Process;
 import io.lockchaos.history.Value;
 import io.lockchaos.history.format.JsonLinesHistoryReader;
 import io.lockchaos.history.format.JsonLinesHistoryWriter;
+import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.testkit.Await;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -159,6 +160,27 @@ class WorkerLoopTest {
         assertEquals(List.of("0 invoke acquire", "0 ok acquire", "0 invoke release", "0 ok release",
                 "0 invoke acquire", "0 fail acquire"), brief(h));
         assertTrue(storage.readAll("job-0").isEmpty());
+    }
+
+    @Test
+    void aLibrarysLossNoticeIsRecordedFromItsOwnThreadAsAStandaloneEventNamingTheHolder() {
+        Path file = dir.resolve("told.jsonl");
+        FakeLock lock = new FakeLock().then(FakeLock.Next.GRANT_TOLD_LOST);
+        try (OpRecorder recorder = new OpRecorder(JsonLinesHistoryWriter.open(file), System.nanoTime(), System::nanoTime)) {
+            WorkerLoop loop = new WorkerLoop(settings(Duration.ofHours(1)), lock, new FakeStorage(), recorder);
+            lock.whenScriptDone(() -> {
+                Await.until(Duration.ofSeconds(30), "the notice was recorded beside the loop's 5 events so far",
+                        () -> recorder.written() >= 6);
+                loop.stop();
+            });
+            loop.run();
+        }
+        History h = new JsonLinesHistoryReader().read(file);
+        Op notice = h.ops().stream().filter(LockOps::isLossNotice).findFirst().orElseThrow();
+        assertEquals("notice info lost {:lock \"job-0\", :token 1, :process 0, :reason \"suspended\"}", shape(notice));
+        assertTrue(notice.time() >= h.ops().get(1).time(), "stamped with the loop's clock, after the grant");
+        assertEquals(List.of("0 invoke acquire", "0 ok acquire", "0 invoke release", "0 ok release",
+                "0 invoke acquire", "0 fail acquire"), brief(h).stream().filter(e -> !e.startsWith("notice")).toList());
     }
 
     @Test

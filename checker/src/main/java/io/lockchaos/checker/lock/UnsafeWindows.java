@@ -1,0 +1,195 @@
+package io.lockchaos.checker.lock;
+
+import io.lockchaos.history.History;
+import io.lockchaos.history.Op;
+import io.lockchaos.history.Operation;
+import io.lockchaos.history.Process;
+import io.lockchaos.history.ops.LockOps;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Every {@link UnsafeWindow} of a history, and their figures: how many, the worst, the median
+ * and the total. A valid history has none. Worked out once per run, from the holds the
+ * {@code holds} check compares ({@link HoldsCheck#holds}), and read by every output.
+ *
+ * @param windows      every pair of overlapping holds, by successor's grant
+ * @param unmeasurable why the history cannot be measured (a client event without a time); empty when it was
+ */
+public record UnsafeWindows(List<UnsafeWindow> windows, Optional<String> unmeasurable) {
+
+    public UnsafeWindows {
+        windows = List.copyOf(windows);
+    }
+
+    /** No window at all. */
+    public static final UnsafeWindows NONE = new UnsafeWindows(List.of(), Optional.empty());
+
+    /** The windows of {@code history}; unmeasurable when a client event has no time. */
+    public static UnsafeWindows of(History history) {
+        Optional<Op> untimed = history.ops().stream()
+                .filter(op -> op.process() instanceof Process.Client && !op.hasTime()).findFirst();
+        if (untimed.isPresent()) {
+            return new UnsafeWindows(List.of(), Optional.of("event " + untimed.get().index() + " of "
+                    + history.source() + " has no :time, so no window can be measured"));
+        }
+        Map<Process, Long> lastEvent = new HashMap<>();
+        Map<Process, List<Operation>> appends = new HashMap<>();
+        for (Operation op : history.clientOperations()) {
+            lastEvent.merge(op.process(), op.completed().map(Op::time).orElse(op.invokeTime()), Math::max);
+            if (op.f().equals(LockOps.APPEND)) {
+                appends.computeIfAbsent(op.process(), k -> new ArrayList<>()).add(op);
+            }
+        }
+        List<Op> notices = history.ops().stream().filter(LockOps::isLossNotice).toList();
+        Map<String, List<Hold>> byLock = new LinkedHashMap<>();
+        for (Hold hold : HoldsCheck.holds(history)) {
+            byLock.computeIfAbsent(hold.lock(), k -> new ArrayList<>()).add(hold);
+        }
+        List<UnsafeWindow> result = new ArrayList<>();
+        for (List<Hold> holds : byLock.values()) {
+            holds.sort(Comparator.comparingLong(Hold::start));
+            for (int i = 0; i < holds.size(); i++) {
+                overtaken(holds, i, lastEvent, appends, notices, result);
+            }
+        }
+        result.sort(Comparator.comparingLong(UnsafeWindow::granted));
+        return new UnsafeWindows(result, Optional.empty());
+    }
+
+    /** The windows of {@code holds[i]}: every later-starting hold of another process inside its certain belief. */
+    private static void overtaken(List<Hold> holds, int i, Map<Process, Long> lastEvent,
+                                  Map<Process, List<Operation>> appends, List<Op> notices, List<UnsafeWindow> result) {
+        Hold holder = holds.get(i);
+        long end = holder.released() ? holder.end() : Math.min(holder.end(), lastEvent.get(holder.process()));
+        UnsafeWindow.Bound bound = holder.released() ? UnsafeWindow.Bound.RELEASED : UnsafeWindow.Bound.LAST_OP;
+        OptionalLong told = notice(notices, holder);
+        for (int j = i + 1; j < holds.size() && holds.get(j).start() < end; j++) {
+            Hold successor = holds.get(j);
+            if (!successor.process().equals(holder.process())) {
+                result.add(new UnsafeWindow(holder.lock(), holder.process(), holder.token(), holder.start(),
+                        successor.process(), successor.token(), successor.start(), end, bound,
+                        writes(appends.getOrDefault(holder.process(), List.of()), holder.lock(), successor.start(), end),
+                        told));
+            }
+        }
+    }
+
+    /** The holder's appends to {@code lock}'s key invoked in [{@code from}, {@code to}], by outcome. */
+    private static UnsafeWindow.Writes writes(List<Operation> appends, String lock, long from, long to) {
+        int ok = 0;
+        int stale = 0;
+        int unknown = 0;
+        int failed = 0;
+        for (Operation op : appends) {
+            if (op.invokeTime() < from || op.invokeTime() > to
+                    || !LockOps.lockOrKey(op.input()).orElse(Sentences.UNNAMED).equals(lock)) {
+                continue;
+            }
+            if (op.isOk()) {
+                ok++;
+            } else if (op.isIndeterminate()) {
+                unknown++;
+            } else if (LockOps.isStaleToken(op.completion().error())) {
+                stale++;
+            } else {
+                failed++;
+            }
+        }
+        return new UnsafeWindow.Writes(ok, stale, unknown, failed);
+    }
+
+    /**
+     * The first loss notice to {@code hold}'s process about its lock after its grant: the one
+     * naming the grant's token when both carry one (the library may tell during the release, or
+     * after it), else the first during the hold.
+     */
+    private static OptionalLong notice(List<Op> notices, Hold hold) {
+        if (!(hold.process() instanceof Process.Client client)) {
+            return OptionalLong.empty();
+        }
+        for (Op n : notices) {
+            boolean sameHolder = n.value().getLong(LockOps.Field.PROCESS.text()).map(p -> p == client.id()).orElse(false);
+            boolean sameLock = LockOps.lockOrKey(n.value()).map(hold.lock()::equals).orElse(false);
+            Optional<Long> token = LockOps.token(n.value());
+            boolean sameGrant = hold.token() != null && token.isPresent() ? token.get().equals(hold.token())
+                    : n.time() <= hold.end();
+            if (sameHolder && sameLock && sameGrant && n.time() >= hold.start()) {
+                return OptionalLong.of(n.time());
+            }
+        }
+        return OptionalLong.empty();
+    }
+
+    /** The windows on {@code locks} only (a lane's). */
+    public UnsafeWindows onLocks(Collection<String> locks) {
+        return where(w -> locks.contains(w.lock()));
+    }
+
+    /** The windows that {@code keep} keeps. */
+    public UnsafeWindows where(java.util.function.Predicate<UnsafeWindow> keep) {
+        return new UnsafeWindows(windows.stream().filter(keep).toList(), unmeasurable);
+    }
+
+    public int count() {
+        return windows.size();
+    }
+
+    /** The longest window in ms; 0 without any. */
+    public double worstMs() {
+        return windows.stream().mapToDouble(UnsafeWindow::millis).max().orElse(0);
+    }
+
+    /** The median window in ms (the mean of the middle two for an even count); 0 without any. */
+    public double medianMs() {
+        double[] ms = windows.stream().mapToDouble(UnsafeWindow::millis).sorted().toArray();
+        if (ms.length == 0) {
+            return 0;
+        }
+        return ms.length % 2 == 1 ? ms[ms.length / 2] : (ms[ms.length / 2 - 1] + ms[ms.length / 2]) / 2;
+    }
+
+    /**
+     * The time holders went on after their lock was granted to another, in ms: per overtaken
+     * hold its longest window (a second successor's window lies inside the first's), summed.
+     */
+    public double totalMs() {
+        Map<List<Object>, Double> longest = new LinkedHashMap<>();
+        for (UnsafeWindow w : windows) {
+            longest.merge(List.of(w.lock(), w.holder(), w.holderGranted()), w.millis(), Math::max);
+        }
+        return longest.values().stream().mapToDouble(Double::doubleValue).sum();
+    }
+
+    /** How many windows' holders were told of their loss. */
+    public int told() {
+        return (int) windows.stream().filter(w -> w.noticeAt().isPresent()).count();
+    }
+
+    /**
+     * The figures in one line: "no unsafe window", or "2 unsafe windows: worst 4812 ms, median
+     * 4100 ms, total 4812 ms; 0 told of the loss".
+     */
+    public String summary() {
+        if (unmeasurable.isPresent()) {
+            return "unsafe windows not measured: " + unmeasurable.get();
+        }
+        if (windows.isEmpty()) {
+            return "no unsafe window";
+        }
+        return String.format(java.util.Locale.ROOT, "%s: worst %.0f ms, median %.0f ms, total %.0f ms; %d of %d told of the loss",
+                Sentences.count(count(), "unsafe window"), worstMs(), medianMs(), totalMs(), told(), count());
+    }
+
+    /** The worst window, if any. */
+    public Optional<UnsafeWindow> worst() {
+        return windows.stream().max(Comparator.comparingDouble(UnsafeWindow::millis));
+    }
+}

@@ -1,0 +1,49 @@
+package io.lockchaos.workloads.zk;
+
+import io.lockchaos.workloads.lock.GrantWatch;
+import io.lockchaos.workloads.lock.LossListener;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One grant's loss as {@code curator-cautious} learns it: set once, by Curator's connection
+ * state listener (SUSPENDED or LOST), which then tells every {@link LossListener} on that
+ * thread; a listener added later is told at once. Thread-safe.
+ */
+final class LossFlag implements GrantWatch {
+
+    private final List<LossListener> listeners = new ArrayList<>();
+    private String reason;
+
+    /** Marks the grant lost for {@code why}; only the first call tells the listeners. */
+    void lose(String why) {
+        List<LossListener> tell;
+        synchronized (this) {
+            if (reason != null) {
+                return;
+            }
+            reason = why;
+            tell = List.copyOf(listeners);
+        }
+        tell.forEach(l -> l.lost(why));
+    }
+
+    @Override
+    public synchronized boolean definitelyLost() {
+        return reason != null;
+    }
+
+    @Override
+    public void whenLost(LossListener listener) {
+        String already;
+        synchronized (this) {
+            already = reason;
+            if (already == null) {
+                listeners.add(listener);
+            }
+        }
+        if (already != null) {
+            listener.lost(already);
+        }
+    }
+}
