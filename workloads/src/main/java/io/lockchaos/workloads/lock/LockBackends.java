@@ -5,6 +5,8 @@ import io.lockchaos.workloads.redis.NaiveRedisLock;
 import io.lockchaos.workloads.redis.RedisNode;
 import io.lockchaos.workloads.redis.Redlock;
 import io.lockchaos.workloads.redis.SentinelMaster;
+import io.lockchaos.workloads.shedlock.ShedLockRedisLock;
+import io.lockchaos.workloads.spring.SpringRedisLock;
 import io.lockchaos.workloads.zk.CuratorLock;
 import java.time.Duration;
 import java.util.List;
@@ -20,6 +22,9 @@ import java.util.Optional;
  *   <li>{@code redlock} (redlock): nodes = the independent masters (5); option {@code node-timeout-ms};</li>
  *   <li>{@code curator}, {@code curator-cautious} (zookeeper): nodes = the ensemble; option
  *       {@code zk-root}; tokens of their own: the lock node's czxid;</li>
+ *   <li>{@code spring-redis}, {@code shedlock-redis} (redis-single): nodes = the one master; Spring
+ *       Integration's {@code RedisLockRegistry} and ShedLock's Redis provider, the TTL as their
+ *       {@code expireAfter} and {@code lockAtMostFor};</li>
  *   <li>{@code class:NAME} (any topology): a user's class ({@link ClassBackend}); any option.</li>
  * </ul>
  */
@@ -38,7 +43,9 @@ public final class LockBackends {
                             "each master's request timeout (1 % of the TTL, at least 5 ms)")), false,
                     LockBackends::redlock),
             curator("curator", false),
-            curator("curator-cautious", true));
+            curator("curator-cautious", true),
+            new LockBackend("spring-redis", List.of("redis-single"), false, List.of(), false, LockBackends::springRedis),
+            new LockBackend("shedlock-redis", List.of("redis-single"), false, List.of(), false, LockBackends::shedLock));
 
     /**
      * A lock class of the user's, {@code class:NAME}: any topology, any option (its class reads
@@ -87,6 +94,27 @@ public final class LockBackends {
         RedisNode master = new RedisNode(config.addresses().get(0), config.sessionTimeout());
         return LockClients.withTokens(new NaiveRedisLock("redis-naive", () -> master, config.ttl(), master::close),
                 config, () -> master, LockClients::ownedByTheLock);
+    }
+
+    private static LockClient springRedis(LockConfig config, HostMapper hosts) {
+        Address master = config.addresses().get(0);
+        return withLockRedisTokens(new SpringRedisLock(master, config.ttl(), config.sessionTimeout()), config, master);
+    }
+
+    private static LockClient shedLock(LockConfig config, HostMapper hosts) {
+        Address master = config.addresses().get(0);
+        return withLockRedisTokens(new ShedLockRedisLock(master, config.ttl(), config.sessionTimeout()), config, master);
+    }
+
+    /** {@code lock} with its token source; {@code redis-incr} on a connection of its own to {@code master}. */
+    private static LockClient withLockRedisTokens(LockClient lock, LockConfig config, Address master) {
+        RedisNode tokens = new RedisNode(master, config.sessionTimeout());
+        try {
+            return LockClients.withTokens(lock, config, () -> tokens, tokens::close);
+        } catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
     }
 
     private static LockClient sentinel(LockConfig config, HostMapper hosts) {

@@ -15,7 +15,8 @@ class LockBackendsTest {
 
     @Test
     void everyBuiltInBackendIsListedOnceWithItsTopology() {
-        assertEquals(List.of("redis-naive", "redis-sentinel", "redlock", "curator", "curator-cautious"),
+        assertEquals(List.of("redis-naive", "redis-sentinel", "redlock", "curator", "curator-cautious", "spring-redis",
+                "shedlock-redis"),
                 LockBackends.names());
         assertTrue(LockBackends.of("redis-sentinel").runsOn("redis-replicated"));
         assertFalse(LockBackends.of("redis-sentinel").runsOn("redis-single"));
