@@ -1,5 +1,6 @@
 package io.lockchaos.junit.contract;
 
+import static io.lockchaos.junit.contract.LockFeature.BLIND_RELEASE;
 import static io.lockchaos.junit.contract.LockFeature.CERTAIN_REFUSAL;
 import static io.lockchaos.junit.contract.LockFeature.FENCING_TOKENS;
 import static io.lockchaos.junit.contract.LockFeature.LEASE_EXPIRY;
@@ -38,7 +39,9 @@ final class LockSubjects {
                     TOKENS_ACROSS_LOCKS),
             LockSubject.builtIn("curator", Topology.ZOOKEEPER, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
             LockSubject.builtIn("curator-cautious", Topology.ZOOKEEPER, FENCING_TOKENS, TOKENS_ACROSS_LOCKS,
-                    CERTAIN_REFUSAL, LOSS_DETECTION));
+                    CERTAIN_REFUSAL, LOSS_DETECTION),
+            LockSubject.builtIn("spring-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL),
+            LockSubject.builtIn("shedlock-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL, BLIND_RELEASE));
 
     private LockSubjects() {
     }
