@@ -50,7 +50,7 @@ class FaultScenariosIT {
      * container (the contract runs them on the host classpath).
      */
     private static final List<String> NIGHTLY_ONLY_SPRING_SHEDLOCK = List.of("spring-redis-pause",
-            "spring-redis-no-fault", "shedlock-redis-no-fault");
+            "spring-redis-no-fault", "shedlock-redis-no-fault", "shedlock-redis-safe-update-pause");
 
     /** One run's outcome, its cluster's run id and its results folder. */
     private record Ran(Scenario scenario, RunOutcome outcome, String runId, Path dir) {

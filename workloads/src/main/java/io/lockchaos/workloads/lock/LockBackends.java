@@ -24,7 +24,7 @@ import java.util.Optional;
  *       {@code zk-root}; tokens of their own: the lock node's czxid;</li>
  *   <li>{@code spring-redis}, {@code shedlock-redis} (redis-single): nodes = the one master; Spring
  *       Integration's {@code RedisLockRegistry} and ShedLock's Redis provider, the TTL as their
- *       {@code expireAfter} and {@code lockAtMostFor};</li>
+ *       {@code expireAfter} and {@code lockAtMostFor}; shedlock-redis option {@code safe-update};</li>
  *   <li>{@code class:NAME} (any topology): a user's class ({@link ClassBackend}); any option.</li>
  * </ul>
  */
@@ -45,7 +45,10 @@ public final class LockBackends {
             curator("curator", false),
             curator("curator-cautious", true),
             new LockBackend("spring-redis", List.of("redis-single"), false, List.of(), false, LockBackends::springRedis),
-            new LockBackend("shedlock-redis", List.of("redis-single"), false, List.of(), false, LockBackends::shedLock));
+            new LockBackend("shedlock-redis", List.of("redis-single"), false,
+                    List.of(new LockOption(LockConfig.SAFE_UPDATE, LockOption.Type.BOOLEAN,
+                            "ShedLock's safeUpdate: unlock by compare-and-delete, not a plain DEL (false)")), false,
+                    LockBackends::shedLock));
 
     /**
      * A lock class of the user's, {@code class:NAME}: any topology, any option (its class reads
@@ -103,7 +106,9 @@ public final class LockBackends {
 
     private static LockClient shedLock(LockConfig config, HostMapper hosts) {
         Address master = config.addresses().get(0);
-        return withLockRedisTokens(new ShedLockRedisLock(master, config.ttl(), config.sessionTimeout()), config, master);
+        boolean safeUpdate = Boolean.parseBoolean(config.option(LockConfig.SAFE_UPDATE, "false"));
+        return withLockRedisTokens(new ShedLockRedisLock(master, config.ttl(), config.sessionTimeout(), safeUpdate),
+                config, master);
     }
 
     /** {@code lock} with its token source; {@code redis-incr} on a connection of its own to {@code master}. */

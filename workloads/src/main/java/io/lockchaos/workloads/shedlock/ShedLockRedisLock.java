@@ -19,7 +19,8 @@ import net.javacrumbs.shedlock.provider.redis.spring.RedisLockProvider;
 
 /**
  * {@code shedlock-redis}: ShedLock's {@link RedisLockProvider} as an application builds it
- * ({@code new RedisLockProvider(connectionFactory)}), with {@code lockAtMostFor} = the TTL and
+ * ({@code new RedisLockProvider.Builder(connectionFactory).safeUpdate(...).build()}, {@code safeUpdate}
+ * off unless option {@code safe-update} is true), with {@code lockAtMostFor} = the TTL and
  * {@code lockAtLeastFor} = 0. ShedLock does not wait for a lock: {@code lock(...)} is one
  * {@code SET NX PX}; this client retries it after a random 10–20 ms until the timeout, as
  * {@code redis-naive} does. Every attempt answered "taken" is a certain refusal; an attempt
@@ -28,9 +29,10 @@ import net.javacrumbs.shedlock.provider.redis.spring.RedisLockProvider;
  *
  * <p>Release is {@link SimpleLock#unlock()}, which returns nothing: by default (no
  * {@code safeUpdate}) it is an unconditional {@code DEL} of the key, so a holder whose lease ran
- * out deletes its successor's key (ShedLock #2583; the compare-and-delete of PR #2584 is
- * opt-in). It cannot tell a live grant from a lost one, so a release that returns is reported
- * as released ({@link #release} never answers false); one that throws is unknown.
+ * out deletes its successor's key (ShedLock #2583); with {@code safeUpdate} it is PR #2584's
+ * compare-and-delete on the grant's value, whose answer ShedLock drops. Either way it cannot
+ * tell a live grant from a lost one, so a release that returns is reported as released
+ * ({@link #release} never answers false); one that throws is unknown.
  */
 public final class ShedLockRedisLock implements LockClient, LeaseExpiry {
 
@@ -40,9 +42,10 @@ public final class ShedLockRedisLock implements LockClient, LeaseExpiry {
     private final LockProvider provider;
     private final Duration lockAtMostFor;
 
-    public ShedLockRedisLock(Address master, Duration lockAtMostFor, Duration timeout) {
+    /** @param safeUpdate ShedLock's {@code safeUpdate}: unlock by compare-and-delete instead of a plain DEL */
+    public ShedLockRedisLock(Address master, Duration lockAtMostFor, Duration timeout, boolean safeUpdate) {
         this.redis = new SpringRedisConnection(master, timeout);
-        this.provider = new RedisLockProvider(redis.factory());
+        this.provider = new RedisLockProvider.Builder(redis.factory()).safeUpdate(safeUpdate).build();
         this.lockAtMostFor = lockAtMostFor;
     }
 

@@ -52,6 +52,9 @@ class LockBackendsTest {
         assertFalse(millis.accepts("20ms"));
         assertFalse(millis.accepts("99999999999999999999"));
         assertFalse(LockOption.Type.TEXT.accepts(" "));
+        LockOption.Type flag = LockBackends.of("shedlock-redis").option("safe-update").orElseThrow().type();
+        assertTrue(flag.accepts("true") && flag.accepts("false"));
+        assertFalse(flag.accepts("yes"));
     }
 
     @Test
