@@ -46,10 +46,13 @@ class FaultScenariosIT {
     /**
      * Shipped scenarios that run in the nightly matrix ({@code ./lockchaos matrix}), not here, to
      * keep {@code ./lockchaos test} within its time budget. {@code redisson-pause} stays here: it is
-     * the only test of Redisson's watchdog giving up a paused holder's key.
+     * the only test of Redisson's watchdog giving up a paused holder's key; so does
+     * {@code shedlock-redis-pause}, the one CI test that runs the shaded Spring Data Redis, Lettuce
+     * and ShedLock in a worker container (the contract runs them on the host classpath).
      */
     private static final List<String> NIGHTLY = List.of("redisson-no-fault", "redisson-fenced-pause",
-            "redisson-fenced-restart");
+            "redisson-fenced-restart", "spring-redis-pause", "spring-redis-no-fault", "shedlock-redis-no-fault",
+            "shedlock-redis-safe-update-pause");
 
     /** One run's outcome, its cluster's run id and its results folder. */
     private record Ran(Scenario scenario, RunOutcome outcome, String runId, Path dir) {

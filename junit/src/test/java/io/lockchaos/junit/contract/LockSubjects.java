@@ -1,5 +1,6 @@
 package io.lockchaos.junit.contract;
 
+import static io.lockchaos.junit.contract.LockFeature.BLIND_RELEASE;
 import static io.lockchaos.junit.contract.LockFeature.CERTAIN_REFUSAL;
 import static io.lockchaos.junit.contract.LockFeature.FENCING_TOKENS;
 import static io.lockchaos.junit.contract.LockFeature.LEASE_EXPIRY;
@@ -48,7 +49,9 @@ final class LockSubjects {
             // RFencedLock's token is INCR redisson_lock_token:{<key>}: one counter per lock name.
             LockSubject.builtIn("redisson-fenced", Topology.REDIS_SINGLE, FENCING_TOKENS, CERTAIN_REFUSAL),
             LockSubject.of("redisson-sentinel-mode", Topology.REDIS_REPLICATED, c -> c.open("redisson",
-                    Topology.REDIS_REPLICATED, Map.of(LockConfig.SENTINEL_MASTER, Cluster.SENTINEL_MASTER)), CERTAIN_REFUSAL));
+                    Topology.REDIS_REPLICATED, Map.of(LockConfig.SENTINEL_MASTER, Cluster.SENTINEL_MASTER)), CERTAIN_REFUSAL),
+            LockSubject.builtIn("spring-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL),
+            LockSubject.builtIn("shedlock-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL, BLIND_RELEASE));
 
     private LockSubjects() {
     }

@@ -6,6 +6,8 @@ import io.lockchaos.workloads.redis.RedisNode;
 import io.lockchaos.workloads.redis.Redlock;
 import io.lockchaos.workloads.redis.SentinelMaster;
 import io.lockchaos.workloads.redisson.RedissonLocks;
+import io.lockchaos.workloads.shedlock.ShedLockRedisLock;
+import io.lockchaos.workloads.spring.SpringRedisLock;
 import io.lockchaos.workloads.zk.CuratorLock;
 import java.time.Duration;
 import java.util.List;
@@ -25,6 +27,9 @@ import java.util.Optional;
  *       master; redis-replicated: nodes = the Sentinels, Redisson's own Sentinel client, option
  *       {@code sentinel-master}): Redisson's {@code RLock} with the watchdog, with a lease time, and
  *       its {@code RFencedLock}, whose tokens are its own;</li>
+ *   <li>{@code spring-redis}, {@code shedlock-redis} (redis-single): nodes = the one master; Spring
+ *       Integration's {@code RedisLockRegistry} and ShedLock's Redis provider, the TTL as their
+ *       {@code expireAfter} and {@code lockAtMostFor}; shedlock-redis option {@code safe-update};</li>
  *   <li>{@code class:NAME} (any topology): a user's class ({@link ClassBackend}); any option.</li>
  * </ul>
  */
@@ -46,7 +51,12 @@ public final class LockBackends {
             curator("curator-cautious", true),
             redisson("redisson", false, RedissonLocks::watchdog),
             redisson("redisson-lease", false, RedissonLocks::lease),
-            redisson("redisson-fenced", true, RedissonLocks::fenced));
+            redisson("redisson-fenced", true, RedissonLocks::fenced),
+            new LockBackend("spring-redis", List.of("redis-single"), false, List.of(), false, LockBackends::springRedis),
+            new LockBackend("shedlock-redis", List.of("redis-single"), false,
+                    List.of(new LockOption(LockConfig.SAFE_UPDATE, LockOption.Type.BOOLEAN,
+                            "ShedLock's safeUpdate: unlock by compare-and-delete, not a plain DEL (false)")), false,
+                    LockBackends::shedLock));
 
     /**
      * A lock class of the user's, {@code class:NAME}: any topology, any option (its class reads
@@ -106,6 +116,29 @@ public final class LockBackends {
         RedisNode master = new RedisNode(config.addresses().get(0), config.sessionTimeout());
         return LockClients.withTokens(new NaiveRedisLock("redis-naive", () -> master, config.ttl(), master::close),
                 config, () -> master, LockClients::ownedByTheLock);
+    }
+
+    private static LockClient springRedis(LockConfig config, HostMapper hosts) {
+        Address master = config.addresses().get(0);
+        return withLockRedisTokens(new SpringRedisLock(master, config.ttl(), config.sessionTimeout()), config, master);
+    }
+
+    private static LockClient shedLock(LockConfig config, HostMapper hosts) {
+        Address master = config.addresses().get(0);
+        boolean safeUpdate = Boolean.parseBoolean(config.option(LockConfig.SAFE_UPDATE, "false"));
+        return withLockRedisTokens(new ShedLockRedisLock(master, config.ttl(), config.sessionTimeout(), safeUpdate),
+                config, master);
+    }
+
+    /** {@code lock} with its token source; {@code redis-incr} on a connection of its own to {@code master}. */
+    private static LockClient withLockRedisTokens(LockClient lock, LockConfig config, Address master) {
+        RedisNode tokens = new RedisNode(master, config.sessionTimeout());
+        try {
+            return LockClients.withTokens(lock, config, () -> tokens, tokens::close);
+        } catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
     }
 
     private static LockClient sentinel(LockConfig config, HostMapper hosts) {

@@ -28,6 +28,8 @@ public record LockConfig(String backend, List<String> nodes, Duration ttl, Durat
     public static final String SENTINEL_MASTER = "sentinel-master";
     /** Option: Redlock's per-node request timeout in ms (default: 1 % of the TTL, at least 5 ms). */
     public static final String NODE_TIMEOUT_MS = "node-timeout-ms";
+    /** Option: ShedLock's {@code safeUpdate}, unlock by compare-and-delete ({@code true}; default {@code false}: a plain DEL). */
+    public static final String SAFE_UPDATE = "safe-update";
     /** Option: the ZooKeeper path under which lock nodes live (default {@code /lockchaos/locks}). */
     public static final String ZK_ROOT = "zk-root";
 

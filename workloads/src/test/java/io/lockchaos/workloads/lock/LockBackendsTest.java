@@ -16,7 +16,7 @@ class LockBackendsTest {
     @Test
     void everyBuiltInBackendIsListedOnceWithItsTopology() {
         assertEquals(List.of("redis-naive", "redis-sentinel", "redlock", "curator", "curator-cautious", "redisson",
-                "redisson-lease", "redisson-fenced"), LockBackends.names());
+                "redisson-lease", "redisson-fenced", "spring-redis", "shedlock-redis"), LockBackends.names());
         assertTrue(LockBackends.of("redis-sentinel").runsOn("redis-replicated"));
         assertFalse(LockBackends.of("redis-sentinel").runsOn("redis-single"));
         assertEquals(List.of("zookeeper"), LockBackends.of("curator-cautious").topologies());
@@ -52,6 +52,9 @@ class LockBackendsTest {
         assertFalse(millis.accepts("20ms"));
         assertFalse(millis.accepts("99999999999999999999"));
         assertFalse(LockOption.Type.TEXT.accepts(" "));
+        LockOption.Type flag = LockBackends.of("shedlock-redis").option("safe-update").orElseThrow().type();
+        assertTrue(flag.accepts("true") && flag.accepts("false"));
+        assertFalse(flag.accepts("yes"));
     }
 
     @Test

@@ -22,7 +22,7 @@ class LockClientsTest {
         WorkloadException e = assertThrows(WorkloadException.class,
                 () -> LockClients.open(config("etcd", Map.of()), HostMapper.IDENTITY));
         assertEquals("unknown lock backend 'etcd'; valid backends: redis-naive, redis-sentinel, redlock, curator,"
-                + " curator-cautious, redisson, redisson-lease, redisson-fenced", e.getMessage());
+                + " curator-cautious, redisson, redisson-lease, redisson-fenced, spring-redis, shedlock-redis", e.getMessage());
     }
 
     @Test

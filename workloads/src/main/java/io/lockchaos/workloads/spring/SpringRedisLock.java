@@ -1,0 +1,87 @@
+package io.lockchaos.workloads.spring;
+
+import io.lockchaos.workloads.lock.Acquisition;
+import io.lockchaos.workloads.lock.Address;
+import io.lockchaos.workloads.lock.Grant;
+import io.lockchaos.workloads.lock.GrantWatch;
+import io.lockchaos.workloads.lock.LeaseExpiry;
+import io.lockchaos.workloads.lock.LockClient;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
+import org.springframework.integration.redis.util.RedisLockRegistry;
+
+/**
+ * {@code spring-redis}: Spring Integration's {@link RedisLockRegistry}, one per client, with
+ * {@code expireAfter} = the TTL and its defaults otherwise (spin lock, 100 ms between tries, no
+ * renewal). Acquire is {@code obtain(name).tryLock(timeout)}; release is {@code unlock()},
+ * mapped by {@link SpringUnlock}. The registry's lock is a {@link Lock} over a thread-bound
+ * {@code ReentrantLock}: acquire and release must run on one thread, as the worker loop does.
+ *
+ * <p>A {@code tryLock} that answers false either never got the local lock or had every
+ * attempt's script answer that another client's id holds the key: it holds nothing, so the
+ * refusal is certain. One that throws (a command timed out) may have set the key: unknown. The
+ * lease is the TTL counted from before {@code tryLock}: the key's expiry cannot start earlier.
+ */
+public final class SpringRedisLock implements LockClient, LeaseExpiry {
+
+    /** The registry's key prefix: keys are {@code lock:<name>}, as for the other Redis locks. */
+    static final String REGISTRY_KEY = "lock";
+
+    private final SpringRedisConnection redis;
+    private final RedisLockRegistry registry;
+    private final Duration expireAfter;
+    private boolean closed;
+
+    public SpringRedisLock(Address master, Duration expireAfter, Duration timeout) {
+        this.redis = new SpringRedisConnection(master, timeout);
+        this.registry = new RedisLockRegistry(redis.factory(), REGISTRY_KEY, expireAfter);
+        this.expireAfter = expireAfter;
+    }
+
+    @Override
+    public String backend() {
+        return "spring-redis";
+    }
+
+    @Override
+    public Duration ttl() {
+        return expireAfter;
+    }
+
+    @Override
+    public Acquisition acquire(String lock, Duration timeout) {
+        Lock held = registry.obtain(lock);
+        long started = System.nanoTime();
+        try {
+            if (!held.tryLock(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                return Acquisition.refused("timeout");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Acquisition.unknown("interrupted");
+        }
+        return Acquisition.granted(new Grant(lock, OptionalLong.empty(), Optional.of(expireAfter), started,
+                GrantWatch.NEVER, () -> SpringUnlock.released(held::unlock)));
+    }
+
+    @Override
+    public boolean release(Grant grant) {
+        return grant.handle().release();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            registry.destroy();
+        } finally {
+            redis.close();
+        }
+    }
+}
