@@ -12,7 +12,7 @@ import io.lockchaos.harness.cluster.Role;
 import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.workloads.lock.ClassBackend;
 import io.lockchaos.workloads.lock.LockBackend;
-import io.lockchaos.workloads.lock.LockBackends;
+import io.lockchaos.workloads.backend.LockBackends;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.workloads.lock.Tokens;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import io.lockchaos.history.LockchaosException;
 import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.workloads.lock.ClassBackend;
 import io.lockchaos.workloads.lock.LockBackend;
-import io.lockchaos.workloads.lock.LockBackends;
+import io.lockchaos.workloads.backend.LockBackends;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.workloads.lock.Tokens;
 import io.lockchaos.history.ops.Fencing;

@@ -12,7 +12,7 @@ import io.lockchaos.testkit.Await;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.HostMapper;
 import io.lockchaos.workloads.lock.LockClient;
-import io.lockchaos.workloads.lock.LockClients;
+import io.lockchaos.workloads.backend.LockClients;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.storage.LedgerEntry;

@@ -16,7 +16,7 @@ import io.lockchaos.workloads.lock.Acquisition;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.Grant;
 import io.lockchaos.workloads.lock.LockClient;
-import io.lockchaos.workloads.lock.LockClients;
+import io.lockchaos.workloads.backend.LockClients;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.workloads.redis.SentinelMaster;
 import io.lockchaos.history.ops.Fencing;

@@ -14,7 +14,7 @@ import io.lockchaos.harness.nemesis.ClusterTargets;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.HostMapper;
 import io.lockchaos.workloads.lock.LockClient;
-import io.lockchaos.workloads.lock.LockClients;
+import io.lockchaos.workloads.backend.LockClients;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.workloads.lock.Tokens;
 import java.time.Duration;

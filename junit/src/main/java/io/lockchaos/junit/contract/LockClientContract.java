@@ -18,7 +18,7 @@ import io.lockchaos.workloads.lock.Acquisition;
 import io.lockchaos.workloads.lock.Grant;
 import io.lockchaos.workloads.lock.LeaseExpiry;
 import io.lockchaos.workloads.lock.LockClient;
-import io.lockchaos.workloads.lock.LockClients;
+import io.lockchaos.workloads.backend.LockClients;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

@@ -3,7 +3,7 @@ package io.lockchaos.junit.contract;
 import io.lockchaos.workloads.lock.FencingTokens;
 import io.lockchaos.workloads.lock.LeaseExpiry;
 import io.lockchaos.workloads.lock.LockClient;
-import io.lockchaos.workloads.lock.LockClients;
+import io.lockchaos.workloads.backend.LockClients;
 import io.lockchaos.workloads.lock.LossDetection;
 import java.util.Arrays;
 import java.util.EnumSet;

@@ -9,7 +9,7 @@ import io.lockchaos.workloads.lock.Acquisition;
 import io.lockchaos.workloads.lock.Grant;
 import io.lockchaos.workloads.lock.LeaseExpiry;
 import io.lockchaos.workloads.lock.LockClient;
-import io.lockchaos.workloads.lock.LockBackends;
+import io.lockchaos.workloads.backend.LockBackends;
 import io.lockchaos.workloads.lock.TokenSource;
 import io.lockchaos.workloads.lock.TokenedLockClient;
 import java.time.Duration;

@@ -12,7 +12,7 @@ import java.util.Optional;
  * {@code (LockConfig, HostMapper)} or {@code (LockConfig)} (the first is preferred when both
  * exist). It may also implement {@link FencingTokens}, {@link LeaseExpiry} and
  * {@link LossDetection}. The token option ({@code redis-incr}, {@code zk}) wraps it as it wraps
- * the built-in locks: see {@link LockClients#open}.
+ * the built-in locks: see {@link io.lockchaos.workloads.backend.LockClients#open}.
  *
  * <p>{@link #load} checks a class without running it (the harness does so before any container
  * starts); {@link #construct} builds one (the worker does so). Every problem is a

@@ -6,7 +6,7 @@ import java.util.Optional;
 /**
  * One lock backend as data: its name, the cluster topologies whose lock service it talks to,
  * whether its grants carry tokens of their own, the options it accepts, and how to open a
- * client. {@link LockBackends} holds every one.
+ * client. {@link io.lockchaos.workloads.backend.LockBackends} holds every one.
  *
  * @param name the backend's name in scenarios ({@code redlock}); for a lock class of the
  *     user's, the prefix {@code class:}

@@ -7,15 +7,15 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * How to build a lock client (see {@link LockClients}).
+ * How to build a lock client (see {@link io.lockchaos.workloads.backend.LockClients}).
  *
- * @param backend the backend's name: one of {@link LockBackends}
+ * @param backend the backend's name: one of {@link io.lockchaos.workloads.backend.LockBackends}
  * @param nodes the lock service's addresses ({@code host:port}): the Redis master, the five
  *     Redlock masters, the Sentinels, or the ZooKeeper ensemble
  * @param ttl a Redis lock's time to live (ZooKeeper locks ignore it)
  * @param sessionTimeout ZooKeeper's session timeout; also the network timeout of every Redis
  *     request except Redlock's per-node one
- * @param options backend settings by name; see {@link LockClients} for each
+ * @param options backend settings by name; see {@link io.lockchaos.workloads.backend.LockClients} for each
  */
 public record LockConfig(String backend, List<String> nodes, Duration ttl, Duration sessionTimeout,
                          Map<String, String> options) {

@@ -7,7 +7,7 @@ import java.time.Duration;
  * lock is granted. A lock with a token of its own keeps it only when no source is asked for.
  * If the token cannot be had the grant is released (best effort) and the failure is thrown:
  * the acquire's outcome is unknown. Closing closes both. Other
- * capabilities are the wrapped client's: see {@link LockClients#capability}.
+ * capabilities are the wrapped client's: see {@link io.lockchaos.workloads.backend.LockClients#capability}.
  */
 public final class TokenedLockClient implements LockClient, FencingTokens {
 

@@ -16,7 +16,7 @@
  * {@link io.lockchaos.workloads.lock.TokenSource} through
  * {@link io.lockchaos.workloads.lock.TokenedLockClient}.
  *
- * <p>{@link io.lockchaos.workloads.lock.LockClients#open} builds a client by backend name from
+ * <p>{@link io.lockchaos.workloads.backend.LockClients#open} builds a client by backend name from
  * a {@link io.lockchaos.workloads.lock.LockConfig}; a
  * {@link io.lockchaos.workloads.lock.HostMapper} turns the addresses a lock service reports
  * about itself (Sentinel's master IP) into ones this process can reach. A backend named

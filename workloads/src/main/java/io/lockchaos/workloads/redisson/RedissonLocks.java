@@ -7,7 +7,7 @@ import io.lockchaos.workloads.lock.LockConfig;
 /**
  * Opens the three Redisson lock clients, each on a {@code RedissonClient} of its own
  * ({@link RedissonConnections}); the factories of {@code redisson}, {@code redisson-lease} and
- * {@code redisson-fenced} in {@link io.lockchaos.workloads.lock.LockBackends}.
+ * {@code redisson-fenced} in {@link io.lockchaos.workloads.backend.LockBackends}.
  */
 public final class RedissonLocks {
 

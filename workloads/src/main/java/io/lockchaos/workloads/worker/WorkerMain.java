@@ -4,7 +4,7 @@ import io.lockchaos.history.format.JsonLinesHistoryWriter;
 import io.lockchaos.workloads.WorkloadException;
 import io.lockchaos.workloads.lock.HostMapper;
 import io.lockchaos.workloads.lock.LockClient;
-import io.lockchaos.workloads.lock.LockClients;
+import io.lockchaos.workloads.backend.LockClients;
 import io.lockchaos.workloads.storage.RedisStorage;
 import io.lockchaos.workloads.storage.Storage;
 import java.io.OutputStreamWriter;

@@ -1,5 +1,6 @@
 package io.lockchaos.workloads.lock;
 
+import io.lockchaos.workloads.backend.LockClients;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;

@@ -1,4 +1,4 @@
-package io.lockchaos.workloads.lock;
+package io.lockchaos.workloads.backend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.workloads.WorkloadException;
+import io.lockchaos.workloads.lock.LockBackend;
+import io.lockchaos.workloads.lock.LockConfig;
+import io.lockchaos.workloads.lock.LockOption;
+import io.lockchaos.workloads.lock.Tokens;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,14 @@
-package io.lockchaos.workloads.lock;
+package io.lockchaos.workloads.backend;
 
 import io.lockchaos.workloads.WorkloadException;
+import io.lockchaos.workloads.lock.Address;
+import io.lockchaos.workloads.lock.ClassBackend;
+import io.lockchaos.workloads.lock.FencingTokens;
+import io.lockchaos.workloads.lock.HostMapper;
+import io.lockchaos.workloads.lock.LockBackend;
+import io.lockchaos.workloads.lock.LockClient;
+import io.lockchaos.workloads.lock.LockConfig;
+import io.lockchaos.workloads.lock.LockOption;
 import io.lockchaos.workloads.redis.NaiveRedisLock;
 import io.lockchaos.workloads.redis.RedisNode;
 import io.lockchaos.workloads.redis.Redlock;

@@ -1,10 +1,13 @@
-package io.lockchaos.workloads.lock;
+package io.lockchaos.workloads.backend;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.workloads.WorkloadException;
+import io.lockchaos.workloads.lock.Address;
+import io.lockchaos.workloads.lock.HostMapper;
+import io.lockchaos.workloads.lock.LockConfig;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
