@@ -14,27 +14,31 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Which workers have started, and which hold a lock right now, as their streamed histories say: from an acquire's
- * {@code :ok} to the invocation of its release. Lets a schedule name {@code holder-<lane>}
- * ({@code at 3s pause holder-unfenced for 5s}) so that a pause lands inside a critical
- * section by construction rather than by luck. Thread-safe.
+ * Which workers have started, and which are inside a critical section right now, as their
+ * streamed histories say: from the {@code :ok} of the read under a grant (the holder has read the
+ * ledger and works on what it read) to the invocation of its release. Lets a schedule name
+ * {@code holder-<lane>} ({@code at 3s pause holder-unfenced for 5s}) so that a pause lands in the
+ * critical section's work by construction rather than by luck: not before the read, where a
+ * holder paused in its read still has its whole think time ahead when it wakes, and a library
+ * that tells it of the loss in that time (curator-cautious) saves it from a write the scenario
+ * means it to make. Thread-safe.
  */
 final class Holders {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The alias prefix in schedules: {@code holder-unfenced}. */
     static final String ALIAS = "holder-";
-    private static final String QUOTED_ACQUIRE = "\"" + LockOps.ACQUIRE + "\"";
+    private static final String QUOTED_READ = "\"" + LockOps.READ + "\"";
     private static final String QUOTED_RELEASE = "\"" + LockOps.RELEASE + "\"";
 
-    /** Worker → when (System.nanoTime) its current grant was seen; absent when it holds nothing. */
+    /** Worker → when (System.nanoTime) its read under the current grant was seen; absent outside a critical section. */
     private final Map<String, Long> holding = new ConcurrentHashMap<>();
     private final java.util.Set<String> started = ConcurrentHashMap.newKeySet();
 
     /** Notes one history line that worker {@code worker} streamed. */
     void saw(String worker, String line) {
         started.add(worker);
-        if (!line.contains(QUOTED_ACQUIRE) && !line.contains(QUOTED_RELEASE)) {
+        if (!line.contains(QUOTED_READ) && !line.contains(QUOTED_RELEASE)) {
             return;
         }
         JsonNode op;
@@ -46,7 +50,7 @@ final class Holders {
         }
         String f = op.path("f").asText();
         String type = op.path("type").asText();
-        if (f.equals(LockOps.ACQUIRE) && type.equals(OpType.OK.keyword())) {
+        if (f.equals(LockOps.READ) && type.equals(OpType.OK.keyword())) {
             holding.put(worker, System.nanoTime());
         } else if (f.equals(LockOps.RELEASE) && type.equals(OpType.INVOKE.keyword())) {
             holding.remove(worker);
@@ -66,7 +70,7 @@ final class Holders {
     }
 
     /**
-     * One holder from each group of workers, all holding at the same moment, each with a grant
+     * One holder from each group of workers, all holding at the same moment, each with its read
      * seen at most {@code fresh} ago (so that it is far from its release); waits up to
      * {@code patience} for such a moment. Empty when none came.
      */

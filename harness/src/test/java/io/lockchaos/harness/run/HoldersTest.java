@@ -15,12 +15,16 @@ class HoldersTest {
     }
 
     @Test
-    void aWorkerHoldsFromItsAcquiresOkToItsReleasesInvocation() {
+    void aWorkerHoldsFromItsReadsOkToItsReleasesInvocation() {
         Holders h = new Holders();
         Duration fresh = Duration.ofHours(1);
         h.saw("worker-1", op("invoke", "acquire"));
-        assertEquals(Optional.empty(), h.awaitHolders(List.of(List.of("worker-1", "worker-2")), fresh, Duration.ZERO));
+        h.saw("worker-1", op("ok", "acquire"));
         h.saw("worker-2", op("ok", "acquire"));
+        h.saw("worker-2", op("invoke", "read"));
+        assertEquals(Optional.empty(), h.awaitHolders(List.of(List.of("worker-1", "worker-2")), fresh, Duration.ZERO),
+                "granted, not yet read: a pause now would land before the work");
+        h.saw("worker-2", op("ok", "read"));
         assertEquals(Optional.of(List.of("worker-2")),
                 h.awaitHolders(List.of(List.of("worker-1", "worker-2")), fresh, Duration.ZERO));
         h.saw("worker-2", op("invoke", "release"));
@@ -31,10 +35,10 @@ class HoldersTest {
     void everyGroupNeedsAHolderAtOnce() {
         Holders h = new Holders();
         Duration fresh = Duration.ofHours(1);
-        h.saw("worker-1", op("ok", "acquire"));
+        h.saw("worker-1", op("ok", "read"));
         List<List<String>> lanes = List.of(List.of("worker-1", "worker-2"), List.of("worker-3", "worker-4"));
         assertEquals(Optional.empty(), h.awaitHolders(lanes, fresh, Duration.ZERO));
-        h.saw("worker-4", op("ok", "acquire"));
+        h.saw("worker-4", op("ok", "read"));
         assertEquals(Optional.of(List.of("worker-1", "worker-4")), h.awaitHolders(lanes, fresh, Duration.ZERO));
     }
 
