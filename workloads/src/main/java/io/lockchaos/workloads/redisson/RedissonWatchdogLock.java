@@ -17,20 +17,29 @@ import org.redisson.api.RLock;
  * lasts as long as its holder's JVM renews it. A holder that stops renewing (paused, starved) loses
  * the key after at most the watchdog timeout and is not told.
  */
-final class RedissonWatchdogLock implements LockClient {
+class RedissonWatchdogLock implements LockClient {
 
     /** Redisson's lease time meaning "none: the watchdog renews". */
     private static final long WATCHDOG = -1;
 
     private final RedissonCalls calls;
+    private final String backend;
+    private final Optional<Duration> lease;
 
     RedissonWatchdogLock(RedissonCalls calls) {
+        this(calls, "redisson", Optional.empty());
+    }
+
+    /** The same lock with a lease time instead of the watchdog ({@link RedissonLeaseLock}). */
+    RedissonWatchdogLock(RedissonCalls calls, String backend, Optional<Duration> lease) {
         this.calls = calls;
+        this.backend = backend;
+        this.lease = lease;
     }
 
     @Override
     public String backend() {
-        return "redisson";
+        return backend;
     }
 
     @Override
@@ -38,12 +47,13 @@ final class RedissonWatchdogLock implements LockClient {
         RLock rlock = calls.client().getLock(RedissonCalls.key(lock));
         long owner = calls.owner();
         long started = System.nanoTime();
-        boolean granted = calls.acquired(lock, rlock.tryLockAsync(timeout.toMillis(), WATCHDOG, TimeUnit.MILLISECONDS, owner),
-                timeout, late -> calls.giveBack(rlock, owner, late));
+        long leaseMillis = lease.map(Duration::toMillis).orElse(WATCHDOG);
+        boolean granted = calls.acquired(lock, rlock.tryLockAsync(timeout.toMillis(), leaseMillis, TimeUnit.MILLISECONDS,
+                owner), timeout, late -> calls.giveBack(rlock, owner, late));
         if (!granted) {
             return Acquisition.refused("timeout");
         }
-        return Acquisition.granted(new Grant(lock, OptionalLong.empty(), Optional.empty(), started, GrantWatch.NEVER,
+        return Acquisition.granted(new Grant(lock, OptionalLong.empty(), lease, started, GrantWatch.NEVER,
                 () -> calls.released(rlock, owner)));
     }
 
