@@ -62,7 +62,7 @@ public final class NaiveRedisLock implements LockClient, LeaseExpiry {
             if (System.nanoTime() >= deadline || Thread.currentThread().isInterrupted()) {
                 return Acquisition.refused("timeout");
             }
-            RedisLockScripts.backOff(RETRY_MILLIS, deadline);
+            RetryDelay.backOff(RETRY_MILLIS, deadline);
         }
     }
 

@@ -42,17 +42,4 @@ final class RedisLockScripts {
         Object deleted = node.call(j -> j.eval(COMPARE_AND_DELETE, List.of(key), List.of(value)));
         return Long.valueOf(1).equals(deleted);
     }
-
-    /** A random retry delay in [{@code min}, 2 * {@code min}) ms, bounded by what is left. */
-    static void backOff(long minMillis, long deadlineNanos) {
-        long left = (deadlineNanos - System.nanoTime()) / 1_000_000;
-        long delay = Math.min(left, minMillis + RANDOM.nextInt((int) Math.max(1, minMillis)));
-        if (delay > 0) {
-            try {
-                Thread.sleep(delay);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
 }

@@ -68,7 +68,7 @@ public final class Redlock implements LockClient, LeaseExpiry {
             if (System.nanoTime() >= deadline || Thread.currentThread().isInterrupted()) {
                 return allAnswered ? Acquisition.refused("timeout") : Acquisition.unknown("timeout, unlock unanswered");
             }
-            RedisLockScripts.backOff(RETRY_MILLIS, deadline);
+            RetryDelay.backOff(RETRY_MILLIS, deadline);
         }
     }
 

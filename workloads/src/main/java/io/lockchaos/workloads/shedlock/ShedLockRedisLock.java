@@ -6,11 +6,11 @@ import io.lockchaos.workloads.lock.Grant;
 import io.lockchaos.workloads.lock.GrantWatch;
 import io.lockchaos.workloads.lock.LeaseExpiry;
 import io.lockchaos.workloads.lock.LockClient;
+import io.lockchaos.workloads.redis.RetryDelay;
 import io.lockchaos.workloads.spring.SpringRedisConnection;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.ThreadLocalRandom;
 import net.javacrumbs.shedlock.core.ClockProvider;
 import net.javacrumbs.shedlock.core.LockConfiguration;
 import net.javacrumbs.shedlock.core.LockProvider;
@@ -77,7 +77,7 @@ public final class ShedLockRedisLock implements LockClient, LeaseExpiry {
             if (System.nanoTime() >= deadline || Thread.currentThread().isInterrupted()) {
                 return Acquisition.refused("timeout");
             }
-            backOff(deadline);
+            RetryDelay.backOff(RETRY_MILLIS, deadline);
         }
     }
 
@@ -89,18 +89,5 @@ public final class ShedLockRedisLock implements LockClient, LeaseExpiry {
     @Override
     public void close() {
         redis.close();
-    }
-
-    /** Sleeps a random 10–20 ms, bounded by what is left until {@code deadlineNanos}. */
-    private static void backOff(long deadlineNanos) {
-        long left = (deadlineNanos - System.nanoTime()) / 1_000_000;
-        long delay = Math.min(left, RETRY_MILLIS + ThreadLocalRandom.current().nextLong(RETRY_MILLIS));
-        if (delay > 0) {
-            try {
-                Thread.sleep(delay);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
     }
 }
