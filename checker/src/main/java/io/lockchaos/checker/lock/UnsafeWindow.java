@@ -13,8 +13,10 @@ import java.util.function.Function;
  * grant happened at that moment or before), and ends where the holder certainly still believed
  * it held the lock: the invocation of its release, or, when it never released, its last
  * recorded event (the end of the history would be a guess: an indeterminate last operation
- * says only that it may have gone on). A holder overtaken by two successors has a window for
- * each, each from that successor's grant.
+ * says only that it may have gone on). A holder whose library told it of the loss, and that
+ * then read or wrote nothing more under the grant, stopped believing at the notice: its window
+ * ends there (none at all when it was told before the successor's grant). A holder overtaken by
+ * two successors has a window for each, each from that successor's grant.
  *
  * @param lock           the lock
  * @param holder         the earlier holder
@@ -38,7 +40,9 @@ public record UnsafeWindow(String lock, Process holder, Long holderToken, long h
         /** The invocation of the holder's release. */
         RELEASED("released"),
         /** The holder never released: its last recorded event (or its next acquire of the lock, if sooner). */
-        LAST_OP("last-op");
+        LAST_OP("last-op"),
+        /** The holder's loss notice, after which it read and wrote nothing more under the grant. */
+        TOLD("told");
 
         private final String word;
 
@@ -95,8 +99,16 @@ public record UnsafeWindow(String lock, Process holder, Long holderToken, long h
                 : String.format(Locale.ROOT, "it was told %.3f s after that grant", noticeMillis().getAsDouble() / 1e3);
         return String.format(Locale.ROOT, "%s %s for %.3f s after %s was granted %s (%s), %s%s; %s.",
                 name.apply(holder), writing, millis() / 1e3, name.apply(successor), Sentences.display(lock),
-                Sentences.tokenText(successorToken), bound == Bound.RELEASED ? "until its release" : "until its last event",
+                Sentences.tokenText(successorToken), until(),
                 writesText(), told);
+    }
+
+    private String until() {
+        return switch (bound) {
+            case RELEASED -> "until its release";
+            case LAST_OP -> "until its last event";
+            case TOLD -> "until its library told it the lock was lost";
+        };
     }
 
     private String writesText() {

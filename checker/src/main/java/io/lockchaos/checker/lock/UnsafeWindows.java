@@ -42,10 +42,14 @@ public record UnsafeWindows(List<UnsafeWindow> windows, Optional<String> unmeasu
         }
         Map<Process, Long> lastEvent = new HashMap<>();
         Map<Process, List<Operation>> appends = new HashMap<>();
+        Map<Process, List<Operation>> work = new HashMap<>();
         for (Operation op : history.clientOperations()) {
             lastEvent.merge(op.process(), op.completed().map(Op::time).orElse(op.invokeTime()), Math::max);
             if (op.f().equals(LockOps.APPEND)) {
                 appends.computeIfAbsent(op.process(), k -> new ArrayList<>()).add(op);
+            }
+            if (op.f().equals(LockOps.APPEND) || op.f().equals(LockOps.READ)) {
+                work.computeIfAbsent(op.process(), k -> new ArrayList<>()).add(op);
             }
         }
         List<Op> notices = history.ops().stream().filter(LockOps::isLossNotice).toList();
@@ -57,26 +61,42 @@ public record UnsafeWindows(List<UnsafeWindow> windows, Optional<String> unmeasu
         for (List<Hold> holds : byLock.values()) {
             holds.sort(Comparator.comparingLong(Hold::start));
             for (int i = 0; i < holds.size(); i++) {
-                overtaken(holds, i, lastEvent, appends, notices, result);
+                overtaken(holds, i, lastEvent, new Work(appends, work), notices, result);
             }
         }
         result.sort(Comparator.comparingLong(UnsafeWindow::granted));
         return new UnsafeWindows(result, Optional.empty());
     }
 
+    /** Each process's appends, and its reads and appends (the work it does under a grant). */
+    private record Work(Map<Process, List<Operation>> appends, Map<Process, List<Operation>> readsAndAppends) {
+
+        /** Whether {@code process} invoked a read or an append of {@code lock}'s key in ({@code after}, {@code to}]. */
+        boolean actedBetween(Process process, String lock, long after, long to) {
+            return readsAndAppends.getOrDefault(process, List.of()).stream().anyMatch(op -> op.invokeTime() > after
+                    && op.invokeTime() <= to && LockOps.lockOrKey(op.input()).orElse(Sentences.UNNAMED).equals(lock));
+        }
+    }
+
     /** The windows of {@code holds[i]}: every later-starting hold of another process inside its certain belief. */
-    private static void overtaken(List<Hold> holds, int i, Map<Process, Long> lastEvent,
-                                  Map<Process, List<Operation>> appends, List<Op> notices, List<UnsafeWindow> result) {
+    private static void overtaken(List<Hold> holds, int i, Map<Process, Long> lastEvent, Work work,
+                                  List<Op> notices, List<UnsafeWindow> result) {
         Hold holder = holds.get(i);
         long end = holder.released() ? holder.end() : Math.min(holder.end(), lastEvent.get(holder.process()));
         UnsafeWindow.Bound bound = holder.released() ? UnsafeWindow.Bound.RELEASED : UnsafeWindow.Bound.LAST_OP;
         OptionalLong told = notice(notices, holder);
+        if (told.isPresent() && told.getAsLong() < end
+                && !work.actedBetween(holder.process(), holder.lock(), told.getAsLong(), end)) {
+            end = told.getAsLong();
+            bound = UnsafeWindow.Bound.TOLD;
+        }
         for (int j = i + 1; j < holds.size() && holds.get(j).start() < end; j++) {
             Hold successor = holds.get(j);
             if (!successor.process().equals(holder.process())) {
                 result.add(new UnsafeWindow(holder.lock(), holder.process(), holder.token(), holder.start(),
                         successor.process(), successor.token(), successor.start(), end, bound,
-                        writes(appends.getOrDefault(holder.process(), List.of()), holder.lock(), successor.start(), end),
+                        writes(work.appends().getOrDefault(holder.process(), List.of()), holder.lock(),
+                                successor.start(), end),
                         told));
             }
         }

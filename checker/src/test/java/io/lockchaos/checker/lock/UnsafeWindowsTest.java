@@ -142,6 +142,54 @@ class UnsafeWindowsTest {
     }
 
     @Test
+    void aHolderToldInsideTheWindowThatThenDoesNothingMoreStopsBelievingAtTheNotice() {
+        // Process 1 is told at 4000, 1 s after process 2's grant, and then only releases (8000).
+        List<Op> events = new ArrayList<>(List.of(
+                invoke(0, 1, LockOps.ACQUIRE, lock()), ok(10, 1, LockOps.ACQUIRE, lock(7)),
+                invoke(20, 1, LockOps.READ, read(7)), ok(30, 1, LockOps.READ, read(7)),
+                invoke(2900, 2, LockOps.ACQUIRE, lock()), ok(3000, 2, LockOps.ACQUIRE, lock(8)),
+                invoke(8000, 1, LockOps.RELEASE, lock(7)), ok(8010, 1, LockOps.RELEASE, lock(7)),
+                invoke(8500, 2, LockOps.RELEASE, lock(8)), ok(8510, 2, LockOps.RELEASE, lock(8))));
+        events.add(notice(4000, 1, 7));
+        UnsafeWindows all = UnsafeWindows.of(History.of(events));
+        assertEquals(1, all.count());
+        UnsafeWindow w = all.windows().get(0);
+        assertEquals(1000.0, w.millis(), "from process 2's grant at 3000 to the notice at 4000, not to the release at 8000");
+        assertEquals(UnsafeWindow.Bound.TOLD, w.bound());
+        assertEquals(OptionalDouble.of(1000.0), w.noticeMillis());
+        assertEquals("process 1 went on for 1.000 s after process 2 was granted job-0 (token 8), until its library told"
+                + " it the lock was lost, with no write inside; it was told 1.000 s after that grant.",
+                w.sentence(p -> "process " + p));
+    }
+
+    @Test
+    void aHolderToldBeforeTheSuccessorsGrantThatThenDoesNothingMoreHasNoWindow() {
+        // Process 1 is told at 2500 (its session suspended), process 2 is granted at 3000; process 1 only releases.
+        List<Op> events = new ArrayList<>(List.of(
+                invoke(0, 1, LockOps.ACQUIRE, lock()), ok(10, 1, LockOps.ACQUIRE, lock(7)),
+                invoke(2900, 2, LockOps.ACQUIRE, lock()), ok(3000, 2, LockOps.ACQUIRE, lock(8)),
+                invoke(8000, 1, LockOps.RELEASE, lock(7)), ok(8010, 1, LockOps.RELEASE, lock(7)),
+                invoke(8500, 2, LockOps.RELEASE, lock(8)), ok(8510, 2, LockOps.RELEASE, lock(8))));
+        events.add(notice(2500, 1, 7));
+        assertEquals(0, UnsafeWindows.of(History.of(events)).count(),
+                "its belief ended at 2500; the holds check still sees the overlap of acquire and release");
+    }
+
+    @Test
+    void aHolderThatReadsAfterItsNoticeStillBelievedUntilItsRelease() {
+        List<Op> events = new ArrayList<>(List.of(
+                invoke(0, 1, LockOps.ACQUIRE, lock()), ok(10, 1, LockOps.ACQUIRE, lock(7)),
+                invoke(2900, 2, LockOps.ACQUIRE, lock()), ok(3000, 2, LockOps.ACQUIRE, lock(8)),
+                invoke(5000, 1, LockOps.READ, read(7)), ok(5010, 1, LockOps.READ, read(7)),
+                invoke(8000, 1, LockOps.RELEASE, lock(7)), ok(8010, 1, LockOps.RELEASE, lock(7)),
+                invoke(8500, 2, LockOps.RELEASE, lock(8)), ok(8510, 2, LockOps.RELEASE, lock(8))));
+        events.add(notice(4000, 1, 7));
+        UnsafeWindow w = UnsafeWindows.of(History.of(events)).windows().get(0);
+        assertEquals(5000.0, w.millis(), "it read at 5000, after being told at 4000: it acted on the grant still");
+        assertEquals(UnsafeWindow.Bound.RELEASED, w.bound());
+    }
+
+    @Test
     void aValidHistoryHasNoWindowAndLanesKeepTheirOwnLocks() {
         assertEquals(UnsafeWindows.NONE, UnsafeWindows.of(LockHistories.valid(3, 2_000, 4, 2)));
         assertEquals("no unsafe window", UnsafeWindows.NONE.summary());
@@ -193,6 +241,10 @@ class UnsafeWindowsTest {
 
     private static Value append(long token, String id) {
         return LockOps.append(LOCK, OptionalLong.of(token), id, Optional.empty());
+    }
+
+    private static Value read(long token) {
+        return LockOps.read(LOCK, OptionalLong.of(token), Optional.empty());
     }
 
     private static Op notice(long ms, int holder, long token) {
