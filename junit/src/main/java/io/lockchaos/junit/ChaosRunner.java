@@ -21,6 +21,7 @@ import java.util.Objects;
  * reach the worker containers without naming a folder. Each run's results go to
  * {@code target/lockchaos/<scenario>/<stamp>/} ({@code report.html}, {@code results.json},
  * the histories, every log); they are written before any assertion runs, so a failed test has them.
+ * A finished run prints its verdicts, expectations and unsafe windows, passed or not.
  */
 public final class ChaosRunner {
 
@@ -54,13 +55,34 @@ public final class ChaosRunner {
     /** Runs {@code scenario} as it is. */
     public RunOutcome run(Scenario scenario) {
         EngineSetup.ensure();
-        Run run = Run.create(scenario, resultsRoot, line -> System.out.println("[lockchaos " + scenario.name() + "] "
-                + line));
+        Run run = Run.create(scenario, resultsRoot, line -> System.out.println(prefixed(scenario.name(), line)));
         try (run) {
-            return run.execute();
+            RunOutcome outcome = run.execute();
+            System.out.print(printed(outcome));
+            System.out.flush();
+            return outcome;
         } catch (RunException e) {
             throw new RunException(e.getMessage() + "; what the run recorded is in " + run.results().dir(), e);
         }
+    }
+
+    /**
+     * What a finished run prints, passed or not, as {@code lockchaos run} prints it: each check's
+     * verdict with its summary, each expectation against what came out, the unsafe windows, and
+     * whether every expectation was reached; each line prefixed with the scenario's name.
+     */
+    static String printed(RunOutcome outcome) {
+        String name = outcome.scenario().name();
+        StringBuilder out = new StringBuilder();
+        outcome.toText().lines().forEach(line -> out.append(prefixed(name, line)).append(System.lineSeparator()));
+        for (String line : new String[] {outcome.unsafeWindowsLine(), outcome.verdictLine(), "results: " + outcome.dir()}) {
+            out.append(prefixed(name, line)).append(System.lineSeparator());
+        }
+        return out.toString();
+    }
+
+    private static String prefixed(String scenario, String line) {
+        return "[lockchaos " + scenario + "] " + line;
     }
 
     /** The folder runs write their results under. */

@@ -183,7 +183,7 @@ public final class RunCommand implements Callable<Integer> {
             out.print(outcome.toText());
             out.println("results: " + outcome.dir());
             out.println(outcome.unsafeWindowsLine());
-            out.println(verdictLine(outcome));
+            out.println(outcome.verdictLine());
             out.flush();
             return outcome.exitCode();
         } catch (RuntimeException e) {
@@ -227,13 +227,5 @@ public final class RunCommand implements Callable<Integer> {
         } catch (LockchaosException e) {
             err.println("lockchaos: could not update the runs index: " + e.getMessage());
         }
-    }
-
-    private static String verdictLine(RunOutcome outcome) {
-        if (outcome.scenario().expect().isEmpty()) {
-            return "verdict: " + outcome.valid().word();
-        }
-        return outcome.mismatches().isEmpty() ? "every check reached the expected verdict"
-                : "checks that did not reach the expected verdict: " + outcome.mismatches().keySet();
     }
 }

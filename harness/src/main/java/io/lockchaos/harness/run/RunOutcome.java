@@ -136,6 +136,18 @@ public record RunOutcome(Scenario scenario, Path dir, int events, Map<String, Ch
         return line.toString();
     }
 
+    /**
+     * The run's last word: with expectations, whether every check reached its expected verdict
+     * (or which did not); without, the merged verdict.
+     */
+    public String verdictLine() {
+        if (scenario.expect().isEmpty()) {
+            return "verdict: " + valid().word();
+        }
+        return mismatches().isEmpty() ? "every check reached the expected verdict"
+                : "checks that did not reach the expected verdict: " + mismatches().keySet();
+    }
+
     /** A few lines for the terminal: each check's verdict and summary, then the expectations. */
     public String toText() {
         StringBuilder out = new StringBuilder();
