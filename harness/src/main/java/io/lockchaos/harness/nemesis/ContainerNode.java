@@ -39,7 +39,7 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Iptables
         this.ip = ip;
         this.hostPort = hostPort;
         this.ops = new ContainerOps(containerId, name);
-        this.iptables = new Iptables(ops, false, role == Role.REPLICA || role == Role.ZK);
+        this.iptables = new Iptables(ops, false, role.peerLink(name).isPresent());
     }
 
     static ContainerNode of(Node node) {
