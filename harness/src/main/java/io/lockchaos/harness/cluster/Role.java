@@ -9,37 +9,41 @@ import java.util.function.UnaryOperator;
 
 /**
  * What a node does in its cluster, and so which faults it takes: the {@link Reach}es a fault
- * aimed at it may have, and the proxied link to its peers, if any. A schedule is checked against
+ * aimed at it may have, the proxied link to its peers, if any, and how it shows it serves again
+ * after a restart ({@link ServingProbe}). A schedule is checked against
  * these before a run (through {@link Layout}), and the nemesis offers the same on a running cluster.
  */
 public enum Role {
     /** A Redis master: the naive lock, a Redlock instance, or the Sentinel-watched primary. */
-    MASTER(Faults.SERVER, null),
+    MASTER(Faults.SERVER, null, ServingProbe.REDIS_PING),
     /** A Redis replica of the master; its replication link goes through {@link Node#replicationProxy}. */
-    REPLICA(Faults.SERVER, Node::replicationProxy),
+    REPLICA(Faults.SERVER, Node::replicationProxy, ServingProbe.REDIS_PING),
     /** A Redis Sentinel watching the master: the replaceable primary a failover acts on. */
-    SENTINEL(Faults.SENTINEL, null),
+    SENTINEL(Faults.SENTINEL, null, ServingProbe.REDIS_PING),
     /** The Redis that holds the ledger the lock protects; faults leave it alone. */
-    STORAGE(Faults.NONE, null),
+    STORAGE(Faults.NONE, null, ServingProbe.REDIS_PING),
     /** A ZooKeeper ensemble member; its quorum port is reached through {@link Node#quorumProxy}. */
-    ZK(Faults.SERVER, Node::quorumProxy),
+    ZK(Faults.SERVER, Node::quorumProxy, ServingProbe.ZOOKEEPER_SRVR),
     /**
      * A standalone ZooKeeper beside a lock service without one ({@code zk-tokens}) that hands
      * out {@code zk} fencing tokens; like the ledger's Redis, faults leave it alone.
      */
-    TOKENS(Faults.NONE, null),
+    TOKENS(Faults.NONE, null, ServingProbe.ZOOKEEPER_SRVR),
     /**
      * The Toxiproxy-API server in front of every other node ({@code toxiproxy} on the
      * network); link faults act on connections through it, and it is never faulted itself.
      */
-    PROXY(Faults.NONE, null);
+    PROXY(Faults.NONE, null, null);
 
     private final Set<Reach> reaches;
     private final UnaryOperator<String> peerLink;
+    private final ServingProbe serving;
 
-    Role(Set<Reach> reaches, UnaryOperator<String> peerLink) {
+    /** {@code peerLink} null: no proxied peer link; {@code serving} null: never started again by a fault. */
+    Role(Set<Reach> reaches, UnaryOperator<String> peerLink, ServingProbe serving) {
         this.reaches = reaches;
         this.peerLink = peerLink;
+        this.serving = serving;
     }
 
     /** The lower-case name used in state files and on the command line. */
@@ -63,6 +67,18 @@ public enum Role {
      */
     public Optional<String> peerLink(String node) {
         return peerLink == null ? Optional.empty() : Optional.of(peerLink.apply(node));
+    }
+
+    /**
+     * How a node of this role shows it serves after a restart.
+     *
+     * @throws ClusterException for the proxy, which no fault stops
+     */
+    public ServingProbe serving() {
+        if (serving == null) {
+            throw new ClusterException("a " + label() + " node is never started again by a fault, so it has no serving probe");
+        }
+        return serving;
     }
 
     /** The reaches of each kind of node. */
