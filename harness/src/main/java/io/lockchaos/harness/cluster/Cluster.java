@@ -39,6 +39,7 @@ public interface Cluster extends AutoCloseable {
             case REDIS_REPLICATED -> nodes(Role.SENTINEL);
             case REDLOCK -> nodes(Role.MASTER);
             case ZOOKEEPER -> nodes(Role.ZK);
+            case ETCD -> nodes(Role.ETCD);
         };
     }
 

@@ -1,6 +1,7 @@
 package io.lockchaos.harness.cluster;
 
 import io.lockchaos.harness.cluster.ImageTags.Image;
+import io.lockchaos.harness.cluster.containers.EtcdContainer;
 import io.lockchaos.harness.cluster.containers.RedisContainer;
 import io.lockchaos.harness.cluster.containers.SentinelContainer;
 import io.lockchaos.harness.cluster.containers.ZooKeeperContainer;
@@ -26,6 +27,7 @@ record Plan(List<List<NodeSpec>> waves, Runnable ready, ProxyPlan proxy) {
     static final int REPLICAS = 2;
     static final int REDLOCK_MASTERS = 5;
     static final String TOKEN_SERVER = "zk-tokens";
+    static final List<String> ETCD_MEMBERS = List.of("etcd-1", "etcd-2", "etcd-3");
     static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
 
     static Plan of(Topology topology, ClusterOptions options, ImageTags images) {
@@ -53,6 +55,8 @@ record Plan(List<List<NodeSpec>> waves, Runnable ready, ProxyPlan proxy) {
                 return replicated(options, images);
             case ZOOKEEPER:
                 return zookeeper(options, images);
+            case ETCD:
+                return new Servers(List.of(withStorage(etcd(images), options, images)), () -> { });
             default:
                 throw new ClusterException("no plan for topology " + topology.id());
         }
@@ -89,6 +93,12 @@ record Plan(List<List<NodeSpec>> waves, Runnable ready, ProxyPlan proxy) {
         }
         // Gated: the servers start once their quorum links go through the proxies (QuorumLinks).
         return new Servers(List.of(withStorage(nodes, options, images)), () -> { });
+    }
+
+    /** Gated: the members start once their peer links go through the proxies (EtcdMembers). */
+    private static List<NodeSpec> etcd(ImageTags images) {
+        return ETCD_MEMBERS.stream().map(name -> new NodeSpec(name, Role.ETCD, EtcdContainer.CLIENT_PORT, true,
+                new EtcdContainer(images.tag(Image.ETCD), name, ETCD_MEMBERS))).toList();
     }
 
     private static List<NodeSpec> masters(int count, ClusterOptions options, ImageTags images) {

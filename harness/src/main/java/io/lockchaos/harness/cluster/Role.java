@@ -14,6 +14,8 @@ public enum Role {
     STORAGE,
     /** A ZooKeeper ensemble member. */
     ZK,
+    /** An etcd cluster member. */
+    ETCD,
     /**
      * A standalone ZooKeeper beside a Redis lock service ({@code zk-tokens}) that hands out
      * {@code zk} fencing tokens; like the ledger's Redis, faults leave it alone.

@@ -12,7 +12,9 @@ public enum Topology {
     /** Five independent Redis masters. */
     REDLOCK("redlock"),
     /** A ZooKeeper ensemble of three (or five) nodes. */
-    ZOOKEEPER("zookeeper");
+    ZOOKEEPER("zookeeper"),
+    /** Three etcd 3.4 members. */
+    ETCD("etcd");
 
     private final String id;
 

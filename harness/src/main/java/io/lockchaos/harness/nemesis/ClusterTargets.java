@@ -45,6 +45,7 @@ public final class ClusterTargets implements FaultTargets {
         List<String> proxied = new java.util.ArrayList<>(nodes.stream().map(ContainerNode::name).toList());
         nodes.stream().filter(n -> n.role() == Role.REPLICA).forEach(n -> proxied.add(Node.replicationProxy(n.name())));
         nodes.stream().filter(n -> n.role() == Role.ZK).forEach(n -> proxied.add(Node.quorumProxy(n.name())));
+        nodes.stream().filter(n -> n.role() == Role.ETCD).forEach(n -> proxied.add(Node.peerProxy(n.name())));
         this.links = all.stream().filter(n -> n.role() == Role.PROXY).findFirst()
                 .map(proxy -> new ProxyLinks(new ToxiproxyLinks(Node.HOST, proxy.hostPort()),
                         proxied));

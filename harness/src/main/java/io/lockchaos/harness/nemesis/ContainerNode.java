@@ -2,6 +2,7 @@ package io.lockchaos.harness.nemesis;
 
 import io.lockchaos.harness.cluster.Node;
 import io.lockchaos.harness.cluster.Role;
+import io.lockchaos.harness.cluster.containers.EtcdContainer;
 import io.lockchaos.harness.cluster.containers.FaketimeFile;
 import io.lockchaos.harness.cluster.containers.FourLetterWords;
 import io.lockchaos.faults.nemesis.ClockSkewable;
@@ -39,7 +40,7 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Iptables
         this.ip = ip;
         this.hostPort = hostPort;
         this.ops = new ContainerOps(containerId, name);
-        this.iptables = new Iptables(ops, false, role == Role.REPLICA || role == Role.ZK);
+        this.iptables = new Iptables(ops, false, role == Role.REPLICA || role == Role.ZK || role == Role.ETCD);
     }
 
     static ContainerNode of(Node node) {
@@ -126,13 +127,18 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Iptables
         }
     }
 
-    /** Waits until the restarted server answers: PING for Redis and Sentinel, a srvr mode for ZooKeeper. */
+    /** Waits until the restarted server answers: PING for Redis and Sentinel, a srvr mode for ZooKeeper, /health for etcd. */
     private void awaitServing() {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         String last = "";
         while (System.nanoTime() < deadline) {
             try {
-                if (role == Role.ZK) {
+                if (role == Role.ETCD) {
+                    if (EtcdContainer.health(Node.HOST, hostPort)) {
+                        return;
+                    }
+                    last = "/health: not healthy";
+                } else if (role == Role.ZK) {
                     last = FourLetterWords.send(Node.HOST, hostPort, "srvr", Duration.ofSeconds(1));
                     if (!FourLetterWords.mode(last).isEmpty()) {
                         return;

@@ -125,6 +125,7 @@ final class ScheduleCheck {
         List<String> links = new ArrayList<>(servers());
         layout.names(Role.REPLICA).forEach(r -> links.add(Node.replicationProxy(r)));
         layout.names(Role.ZK).forEach(z -> links.add(Node.quorumProxy(z)));
+        layout.names(Role.ETCD).forEach(e -> links.add(Node.peerProxy(e)));
         return links;
     }
 
