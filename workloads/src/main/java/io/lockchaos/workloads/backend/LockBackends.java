@@ -1,6 +1,8 @@
 package io.lockchaos.workloads.backend;
 
 import io.lockchaos.workloads.WorkloadException;
+import io.lockchaos.workloads.etcd.EtcdLock;
+import io.lockchaos.workloads.etcd.EtcdTtl;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.ClassBackend;
 import io.lockchaos.workloads.lock.FencingTokens;
@@ -38,6 +40,8 @@ import java.util.Optional;
  *   <li>{@code spring-redis}, {@code shedlock-redis} (redis-single): nodes = the one master; Spring
  *       Integration's {@code RedisLockRegistry} and ShedLock's Redis provider, the TTL as their
  *       {@code expireAfter} and {@code lockAtMostFor}; shedlock-redis option {@code safe-update};</li>
+ *   <li>{@code etcd} (etcd): nodes = the members; jetcd's Lock API on a lease of the TTL (whole
+ *       seconds), kept alive by jetcd; tokens of its own: the lock key's create revision;</li>
  *   <li>{@code class:NAME} (any topology): a user's class ({@link ClassBackend}); any option.</li>
  * </ul>
  */
@@ -64,7 +68,8 @@ public final class LockBackends {
             new LockBackend("shedlock-redis", List.of("redis-single"), false,
                     List.of(new LockOption(LockConfig.SAFE_UPDATE, LockOption.Type.BOOLEAN,
                             "ShedLock's safeUpdate: unlock by compare-and-delete, not a plain DEL (false)")), false,
-                    LockBackends::shedLock));
+                    LockBackends::shedLock),
+            new LockBackend("etcd", List.of("etcd"), true, List.of(), false, LockBackends::etcd, EtcdTtl.UNIT));
 
     /**
      * A lock class of the user's, {@code class:NAME}: any topology, any option (its class reads
@@ -147,6 +152,10 @@ public final class LockBackends {
             lock.close();
             throw e;
         }
+    }
+
+    private static LockClient etcd(LockConfig config, HostMapper hosts) {
+        return new EtcdLock(config.addresses(), config.ttl(), config.sessionTimeout());
     }
 
     private static LockClient sentinel(LockConfig config, HostMapper hosts) {
