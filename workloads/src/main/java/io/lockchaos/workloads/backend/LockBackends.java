@@ -1,5 +1,11 @@
 package io.lockchaos.workloads.backend;
 
+import static io.lockchaos.workloads.lock.TopologyName.ETCD;
+import static io.lockchaos.workloads.lock.TopologyName.REDIS_REPLICATED;
+import static io.lockchaos.workloads.lock.TopologyName.REDIS_SINGLE;
+import static io.lockchaos.workloads.lock.TopologyName.REDLOCK;
+import static io.lockchaos.workloads.lock.TopologyName.ZOOKEEPER;
+
 import io.lockchaos.workloads.WorkloadException;
 import io.lockchaos.workloads.etcd.EtcdLock;
 import io.lockchaos.workloads.etcd.EtcdTtl;
@@ -51,11 +57,11 @@ public final class LockBackends {
 
     /** The built-in backends, in the order messages list them. */
     public static final List<LockBackend> BUILT_IN = List.of(
-            new LockBackend("redis-naive", List.of("redis-single"), false, List.of(), false, LockBackends::naive),
-            new LockBackend("redis-sentinel", List.of("redis-replicated"), false,
+            new LockBackend("redis-naive", List.of(REDIS_SINGLE), false, List.of(), false, LockBackends::naive),
+            new LockBackend("redis-sentinel", List.of(REDIS_REPLICATED), false,
                     List.of(new LockOption(LockConfig.SENTINEL_MASTER, LockOption.Type.TEXT,
                             "the master name the Sentinels watch (lockchaos)")), false, LockBackends::sentinel),
-            new LockBackend("redlock", List.of("redlock"), false,
+            new LockBackend("redlock", List.of(REDLOCK), false,
                     List.of(new LockOption(LockConfig.NODE_TIMEOUT_MS, LockOption.Type.MILLIS,
                             "each master's request timeout (1 % of the TTL, at least 5 ms)")), false,
                     LockBackends::redlock),
@@ -64,12 +70,12 @@ public final class LockBackends {
             redisson("redisson", false, RedissonLocks::watchdog),
             redisson("redisson-lease", false, RedissonLocks::lease),
             redisson("redisson-fenced", true, RedissonLocks::fenced),
-            new LockBackend("spring-redis", List.of("redis-single"), false, List.of(), false, LockBackends::springRedis),
-            new LockBackend("shedlock-redis", List.of("redis-single"), false,
+            new LockBackend("spring-redis", List.of(REDIS_SINGLE), false, List.of(), false, LockBackends::springRedis),
+            new LockBackend("shedlock-redis", List.of(REDIS_SINGLE), false,
                     List.of(new LockOption(LockConfig.SAFE_UPDATE, LockOption.Type.BOOLEAN,
                             "ShedLock's safeUpdate: unlock by compare-and-delete, not a plain DEL (false)")), false,
                     LockBackends::shedLock),
-            new LockBackend("etcd", List.of("etcd"), true, List.of(), false, LockBackends::etcd, EtcdTtl.UNIT));
+            new LockBackend("etcd", List.of(ETCD), true, List.of(), false, LockBackends::etcd, EtcdTtl.UNIT));
 
     /**
      * A lock class of the user's, {@code class:NAME}: any topology, any option (its class reads
@@ -107,7 +113,7 @@ public final class LockBackends {
     }
 
     private static LockBackend curator(String name, boolean cautious) {
-        return new LockBackend(name, List.of("zookeeper"), true,
+        return new LockBackend(name, List.of(ZOOKEEPER), true,
                 List.of(new LockOption(LockConfig.ZK_ROOT, LockOption.Type.ZK_PATH,
                         "the ZooKeeper path the lock nodes live under (" + DEFAULT_ZK_ROOT + ")")), false,
                 (config, hosts) -> CuratorLock.open(config.addresses(), config.sessionTimeout(),
@@ -119,7 +125,7 @@ public final class LockBackends {
      * redis-replicated run sets), on the Sentinels; a token source when it has no tokens of its own.
      */
     private static LockBackend redisson(String name, boolean ownTokens, LockBackend.Factory open) {
-        return new LockBackend(name, List.of("redis-single", "redis-replicated"), ownTokens,
+        return new LockBackend(name, List.of(REDIS_SINGLE, REDIS_REPLICATED), ownTokens,
                 List.of(new LockOption(LockConfig.SENTINEL_MASTER, LockOption.Type.TEXT,
                         "on redis-replicated: the master name the Sentinels watch (lockchaos)")), false,
                 ownTokens ? open : (config, hosts) -> LockClients.nodeTokens(open.open(config, hosts), config, hosts));

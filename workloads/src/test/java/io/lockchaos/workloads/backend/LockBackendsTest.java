@@ -11,6 +11,7 @@ import io.lockchaos.workloads.lock.LockBackend;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.workloads.lock.LockOption;
 import io.lockchaos.workloads.lock.Tokens;
+import io.lockchaos.workloads.lock.TopologyName;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -21,10 +22,10 @@ class LockBackendsTest {
     void everyBuiltInBackendIsListedOnceWithItsTopology() {
         assertEquals(List.of("redis-naive", "redis-sentinel", "redlock", "curator", "curator-cautious", "redisson",
                 "redisson-lease", "redisson-fenced", "spring-redis", "shedlock-redis"), LockBackends.names());
-        assertTrue(LockBackends.of("redis-sentinel").runsOn("redis-replicated"));
-        assertFalse(LockBackends.of("redis-sentinel").runsOn("redis-single"));
-        assertEquals(List.of("zookeeper"), LockBackends.of("curator-cautious").topologies());
-        assertEquals(List.of("redis-single", "redis-replicated"), LockBackends.of("redisson").topologies());
+        assertTrue(LockBackends.of("redis-sentinel").runsOn(TopologyName.REDIS_REPLICATED));
+        assertFalse(LockBackends.of("redis-sentinel").runsOn(TopologyName.REDIS_SINGLE));
+        assertEquals(List.of(TopologyName.ZOOKEEPER), LockBackends.of("curator-cautious").topologies());
+        assertEquals("redis-single, redis-replicated", LockBackends.of("redisson").topologyNames());
     }
 
     @Test
@@ -38,7 +39,7 @@ class LockBackendsTest {
     void aClassBackendRunsAnywhereAndTakesItsOwnOptionsButNotTheTokenSources() {
         LockBackend c = LockBackends.of("class:com.example.MyLock");
         assertSame(LockBackends.CLASS, c);
-        assertTrue(c.runsOn("zookeeper") && c.runsOn("redlock"));
+        assertTrue(c.runsOn(TopologyName.ZOOKEEPER) && c.runsOn(new TopologyName("etcd")));
         assertTrue(c.takes("my-own-setting"));
         assertFalse(c.takes(LockConfig.TOKENS));
         assertFalse(c.takes(LockConfig.TOKEN_NODES));
@@ -69,10 +70,10 @@ class LockBackendsTest {
 
     @Test
     void tokenSourcesFitTheirLockService() {
-        assertTrue(Tokens.ZK.fits(true));
-        assertTrue(Tokens.ZK.fits(false), "a Redis topology gets zk-tokens");
-        assertTrue(Tokens.REDIS_INCR.fits(false));
-        assertFalse(Tokens.REDIS_INCR.fits(true));
+        assertTrue(Tokens.ZK.fits(false));
+        assertTrue(Tokens.ZK.fits(true), "a Redis topology gets zk-tokens");
+        assertTrue(Tokens.REDIS_INCR.fits(true));
+        assertFalse(Tokens.REDIS_INCR.fits(false));
         assertTrue(Tokens.LOCK.fits(true) && Tokens.LOCK.fits(false), "the lock's own tokens need no service");
         assertEquals(List.of("none", "redis-incr", "zk", "lock"), Tokens.ids());
         assertEquals(List.of(Tokens.REDIS_INCR, Tokens.ZK), java.util.Arrays.stream(Tokens.values())
