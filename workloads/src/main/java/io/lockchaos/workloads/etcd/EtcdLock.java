@@ -45,6 +45,10 @@ public final class EtcdLock implements LockClient, FencingTokens {
 
     /** Where the lock keys live: {@code /lockchaos/locks/<name>/<lease-hex>}. */
     private static final String PREFIX = "/lockchaos/locks/";
+    /** The warm-up lease's TTL: long enough that no stall of a loaded machine outlasts it. */
+    private static final Duration WARM_UP_TTL = Duration.ofSeconds(60);
+    /** How long each warm-up request may take: a cold client under load is slow to its first answers. */
+    private static final Duration WARM_UP_WAIT = Duration.ofSeconds(20);
 
     private final Client client;
     private final long ttlSeconds;
@@ -72,12 +76,13 @@ public final class EtcdLock implements LockClient, FencingTokens {
     }
 
     /**
-     * Opens the connection and the keep-alive stream before the first acquire: a lease granted,
-     * kept alive until its first renewal, revoked. Cold, under load, the first grant's keep-alive
-     * once answered later than its 2 s lease lasted, and the lease ran out under a waiting acquire.
+     * Opens the connection and the keep-alive stream before the first acquire: a lease of
+     * {@link #WARM_UP_TTL} granted, kept alive until its first renewal, revoked. Cold, under load,
+     * a first grant's keep-alive once answered later than its 2 s lease lasted (the lease ran out
+     * under a waiting acquire), and a warm-up on a 2 s lease failed the same way at load 30.
      */
     private void warmUp() {
-        long lease = EtcdCalls.await(client.getLeaseClient().grant(ttlSeconds), requestTimeout).getID();
+        long lease = EtcdCalls.await(client.getLeaseClient().grant(WARM_UP_TTL.toSeconds()), WARM_UP_WAIT).getID();
         CompletableFuture<Void> renewed = new CompletableFuture<>();
         CloseableClient keepAlive = client.getLeaseClient().keepAlive(lease, new StreamObserver<>() {
             @Override
@@ -96,11 +101,11 @@ public final class EtcdLock implements LockClient, FencingTokens {
             }
         });
         try {
-            EtcdCalls.await(renewed, requestTimeout);
+            EtcdCalls.await(renewed, WARM_UP_WAIT);
         } finally {
             keepAlive.close();
         }
-        EtcdCalls.await(client.getLeaseClient().revoke(lease), requestTimeout);
+        EtcdCalls.await(client.getLeaseClient().revoke(lease), WARM_UP_WAIT);
     }
 
     @Override
