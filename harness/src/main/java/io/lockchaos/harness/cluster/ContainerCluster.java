@@ -7,6 +7,7 @@ import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
+import io.lockchaos.harness.cluster.containers.EtcdContainer;
 import io.lockchaos.harness.cluster.containers.ZooKeeperContainer;
 import java.io.IOException;
 import java.time.Duration;
@@ -129,6 +130,24 @@ final class ContainerCluster implements Cluster {
         }
         wireReplication(proxy, client, proxyNode);
         wireQuorum(proxy, client, proxyNode);
+        wirePeers(proxy, client, proxyNode);
+    }
+
+    /** A proxy per etcd member's peer port, every other member's connections to it sent through it, and then the (gated) members started. */
+    private void wirePeers(ProxyPlan proxy, ToxiproxyClient client, Node proxyNode) {
+        if (proxy.peers().isEmpty()) {
+            return;
+        }
+        List<EtcdMembers.Member> members = new ArrayList<>();
+        for (ProxyPlan.PeerRoute route : proxy.peers()) {
+            createProxy(proxy, client, proxyNode, route.name(), route.listen(), route.upstream());
+            if (!(containers.get(route.member()) instanceof EtcdContainer etcd)) {
+                throw new ClusterException("peer route " + route.name() + " names " + route.member()
+                        + ", which is no etcd member of the " + topology.id() + " cluster");
+            }
+            members.add(new EtcdMembers.Member(node(route.member()), etcd, route.listenPort()));
+        }
+        EtcdMembers.start(members, proxyNode.ip(), LINKS_TIMEOUT);
     }
 
     /**

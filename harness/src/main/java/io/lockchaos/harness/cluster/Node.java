@@ -70,6 +70,16 @@ public record Node(String name, Role role, String containerId, String containerN
         return server + "-quorum";
     }
 
+    /**
+     * The name of the proxy on an etcd member's peer port ({@code etcd-2-peer}, upstream
+     * {@code etcd-2:2380}): every other member's connections to that port go through it, so its
+     * link toxics act on the raft traffic between {@code etcd-2} and the others, and on no
+     * client link.
+     */
+    public static String peerProxy(String member) {
+        return member + "-peer";
+    }
+
     /** This node, reachable through its proxy at {@code proxyPort} (host) and {@code proxyInternalPort}. */
     Node withProxy(int proxyPort, int proxyInternalPort) {
         return new Node(name, role, containerId, containerName, pid, ip, port, hostPort, persistent,

@@ -1,6 +1,7 @@
 package io.lockchaos.harness.cluster;
 
 import io.lockchaos.harness.cluster.ImageTags.Image;
+import io.lockchaos.harness.cluster.containers.EtcdContainer;
 import io.lockchaos.harness.cluster.containers.JvmContainer;
 import io.lockchaos.harness.cluster.containers.ProxyContainer;
 import io.lockchaos.harness.cluster.containers.ZooKeeperContainer;
@@ -19,9 +20,10 @@ import java.util.List;
  * @param routes one per server node, in plan order
  * @param replication one per replica, in plan order
  * @param quorum one per ZooKeeper server, in plan order
+ * @param peers one per etcd member's peer port, in plan order
  */
 record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes, List<ReplicationRoute> replication,
-                 List<QuorumRoute> quorum) {
+                 List<QuorumRoute> quorum, List<PeerRoute> peers) {
 
     /**
      * One proxy.
@@ -78,6 +80,24 @@ record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes, Li
     }
 
     /**
+     * The proxy of one etcd member's peer port: named {@link Node#peerProxy}, listening on
+     * {@code listenPort}, upstream {@code member:2380}. It is used from inside the network only.
+     */
+    record PeerRoute(String member, int listenPort) {
+        String name() {
+            return Node.peerProxy(member);
+        }
+
+        String listen() {
+            return "0.0.0.0:" + listenPort;
+        }
+
+        String upstream() {
+            return member + ":" + EtcdContainer.PEER_PORT;
+        }
+    }
+
+    /**
      * A proxy for every node in {@code waves}, for every replica's link to the master and for
      * every ZooKeeper server's quorum port, run as {@code options} say.
      */
@@ -96,12 +116,15 @@ record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes, Li
         all.stream().filter(n -> n.role() == Role.ZK).forEach(zk -> quorum.add(new QuorumRoute(zk.name(),
                 ProxyContainer.listenPort(routes.size() + replication.size() + quorum.size()))));
         int ports = routes.size() + replication.size() + quorum.size();
+        List<PeerRoute> peers = new ArrayList<>();
+        all.stream().filter(n -> n.role() == Role.ETCD).forEach(m -> peers.add(new PeerRoute(m.name(),
+                ProxyContainer.listenPort(ports + peers.size()))));
         ProxyContainer container = options.upstreamToxiproxy()
                 ? ProxyContainer.upstream(options.toxiproxyImage(), ports)
                 : ProxyContainer.lockchaos(images.tag(Image.JVM), NodeJar.find(), ports,
                         JvmContainer.engineIsLocal());
         NodeSpec spec = new NodeSpec(Node.PROXY_HOST, Role.PROXY, ProxyContainer.API_PORT, false, container);
         return new ProxyPlan(spec, container, List.copyOf(routes), List.copyOf(replication),
-                List.copyOf(quorum));
+                List.copyOf(quorum), List.copyOf(peers));
     }
 }

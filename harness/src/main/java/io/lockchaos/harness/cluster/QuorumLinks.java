@@ -140,24 +140,13 @@ final class QuorumLinks {
             return name + " leads but did not answer mntr: " + e.getMessage();
         }
         String synced = mntr.getOrDefault("zk_synced_followers", "?");
-        List<String> peers = quorumPeers(leader);
+        List<String> peers = Shell.connectedPeers(leader.container(), leader.node().name(), ZooKeeperContainer.QUORUM_PORT);
         boolean allProxied = peers.size() == followers && peers.stream().allMatch(proxyIp::equals);
         if (synced.equals(String.valueOf(followers)) && allProxied) {
             return "";
         }
         return name + " leads with " + synced + " synced followers and quorum connections from " + peers
                 + " (want " + followers + ", all from " + proxyIp + ")";
-    }
-
-    /** The peer address of every established connection to {@code leader}'s quorum port. */
-    private static List<String> quorumPeers(Member leader) {
-        String out = Shell.run(leader.container(), leader.node().name(), "list its quorum connections",
-                "ss", "-Htn", "state", "established", "( sport = :" + ZooKeeperContainer.QUORUM_PORT + " )");
-        return out.lines().map(String::strip).filter(l -> !l.isEmpty())
-                .map(l -> l.split("\\s+"))
-                .map(cols -> cols[cols.length - 1])
-                .map(peer -> peer.substring(0, peer.lastIndexOf(':')).replace("[::ffff:", "").replace("]", ""))
-                .toList();
     }
 
     private static void pause() {

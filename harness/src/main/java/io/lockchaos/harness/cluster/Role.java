@@ -24,6 +24,8 @@ public enum Role {
     STORAGE(Faults.NONE, null, ServingProbe.REDIS_PING),
     /** A ZooKeeper ensemble member; its quorum port is reached through {@link Node#quorumProxy}. */
     ZK(Faults.SERVER, Node::quorumProxy, ServingProbe.ZOOKEEPER_SRVR),
+    /** An etcd member; the others' links to its peer port go through {@link Node#peerProxy}. */
+    ETCD(Faults.SERVER, Node::peerProxy, ServingProbe.ETCD_HEALTH),
     /**
      * A standalone ZooKeeper beside a lock service without one ({@code zk-tokens}) that hands
      * out {@code zk} fencing tokens; like the ledger's Redis, faults leave it alone.

@@ -1,5 +1,6 @@
 package io.lockchaos.harness.cluster;
 
+import io.lockchaos.harness.cluster.containers.EtcdContainer;
 import io.lockchaos.harness.cluster.containers.FourLetterWords;
 import java.time.Duration;
 
@@ -21,6 +22,12 @@ public interface ServingProbe {
     ServingProbe ZOOKEEPER_SRVR = (exec, port, hostPort) -> {
         String out = FourLetterWords.send(Node.HOST, hostPort, "srvr", Duration.ofSeconds(1));
         return new Answer(!FourLetterWords.mode(out).isEmpty(), out);
+    };
+
+    /** An etcd member: {@code GET /health} on its published client port says {@code "health":"true"} (a leader, a read through it). */
+    ServingProbe ETCD_HEALTH = (exec, port, hostPort) -> {
+        boolean healthy = EtcdContainer.health(Node.HOST, hostPort);
+        return new Answer(healthy, healthy ? "healthy" : "/health: not healthy");
     };
 
     /** Runs a command inside the node's container and gives what it printed. */

@@ -44,4 +44,15 @@ final class Shell {
     static String script(GenericContainer<?> container, String node, String what, String script, String... args) {
         return run(container, node, what, new ScriptCommand(script, List.of(args)).argv());
     }
+
+    /** The peer address of every established connection to {@code port} in {@code node}'s container ({@code ss}). */
+    static List<String> connectedPeers(GenericContainer<?> container, String node, int port) {
+        String out = run(container, node, "list the connections to its port " + port,
+                "ss", "-Htn", "state", "established", "( sport = :" + port + " )");
+        return out.lines().map(String::strip).filter(l -> !l.isEmpty())
+                .map(l -> l.split("\\s+"))
+                .map(cols -> cols[cols.length - 1])
+                .map(peer -> peer.substring(0, peer.lastIndexOf(':')).replace("[::ffff:", "").replace("]", ""))
+                .toList();
+    }
 }

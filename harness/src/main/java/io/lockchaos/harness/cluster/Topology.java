@@ -19,7 +19,9 @@ public enum Topology {
     /** Five independent Redis masters. */
     REDLOCK(TopologyName.REDLOCK, new RedlockTopology()),
     /** A ZooKeeper ensemble of three (or five) nodes. */
-    ZOOKEEPER(TopologyName.ZOOKEEPER, new ZooKeeperTopology());
+    ZOOKEEPER(TopologyName.ZOOKEEPER, new ZooKeeperTopology()),
+    /** Three etcd 3.4 members. */
+    ETCD(TopologyName.ETCD, new EtcdTopology());
 
     private final TopologyName name;
     private final TopologyDescriptor descriptor;

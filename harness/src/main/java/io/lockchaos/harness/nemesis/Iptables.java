@@ -12,7 +12,8 @@ import java.util.List;
  * service also drops what it sends to one ({@code OUTPUT -d PEER}), so that neither its
  * requests nor its keep-alives reach the server. A replica whose replication link NAT sends
  * through the proxy, and a ZooKeeper server whose quorum links to its peers NAT sends through
- * their {@code zk-N-quorum} proxies, also drops the replies on connections it opened to the
+ * their {@code zk-N-quorum} proxies, and an etcd member whose peer links go through the
+ * {@code etcd-N-peer} proxies, also drops the replies on connections it opened to the
  * peer's address ({@code INPUT -m conntrack --ctorigdst PEER}): they arrive from the proxy's
  * address, and NAT restores the peer's only after the filter rules.
  *

@@ -116,6 +116,11 @@ public final class ScenarioCheck {
                     + " runs on another", backend.topologyNames());
         }
         positive("lock.ttlMs", lock.ttl());
+        if (!backend.grants(lock.ttl())) {
+            throw bad("lock.ttlMs", lock.ttl().toMillis() + ", but backend " + backend.name() + " grants its lease in"
+                    + " whole units of " + backend.ttlUnit().toMillis() + " ms", "a multiple of "
+                    + backend.ttlUnit().toMillis() + " (e.g. " + 2 * backend.ttlUnit().toMillis() + ")");
+        }
         positive("lock.sessionTimeoutMs", lock.sessionTimeout());
         tokens(lock.tokens(), s.topology());
         lock.options().forEach((key, value) -> option(backend, key, value));

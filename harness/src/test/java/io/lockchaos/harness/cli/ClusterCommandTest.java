@@ -16,10 +16,10 @@ class ClusterCommandTest {
         StringWriter err = new StringWriter();
         CommandLine cli = Main.commandLine();
         cli.setErr(new PrintWriter(err));
-        assertEquals(Main.EXIT_USAGE, cli.execute("cluster", "up", "etcd"));
+        assertEquals(Main.EXIT_USAGE, cli.execute("cluster", "up", "consul"));
         String message = err.toString();
-        assertTrue(message.contains("unknown topology 'etcd'"), message);
-        assertTrue(message.contains("redis-single, redis-replicated, redlock, zookeeper"), message);
+        assertTrue(message.contains("unknown topology 'consul'"), message);
+        assertTrue(message.contains("redis-single, redis-replicated, redlock, zookeeper, etcd"), message);
     }
 
     @Test

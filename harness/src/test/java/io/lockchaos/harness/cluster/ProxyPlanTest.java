@@ -90,6 +90,20 @@ class ProxyPlanTest {
     }
 
     @Test
+    void eachEtcdMemberGetsAPeerProxyUpstreamItsPeerPortAfterTheNodeRoutes() {
+        Plan plan = Plan.of(Topology.ETCD, ClusterOptions.DEFAULTS.withToxiproxyImage(UPSTREAM), images);
+        List<ProxyPlan.PeerRoute> peers = plan.proxy().peers();
+        assertEquals(List.of("etcd-1-peer", "etcd-2-peer", "etcd-3-peer"),
+                peers.stream().map(ProxyPlan.PeerRoute::name).toList());
+        assertEquals(List.of("etcd-1:2380", "etcd-2:2380", "etcd-3:2380"),
+                peers.stream().map(ProxyPlan.PeerRoute::upstream).toList());
+        assertEquals(ProxyContainer.FIRST_LISTEN_PORT + 4, peers.get(0).listenPort(), "after etcd-1..3 and storage");
+        assertEquals(List.of(), plan.proxy().quorum(), "etcd has no ZooKeeper quorum port");
+        assertEquals(List.of(), Plan.of(Topology.ZOOKEEPER, ClusterOptions.DEFAULTS.withToxiproxyImage(UPSTREAM),
+                images).proxy().peers(), "ZooKeeper has no etcd peer port");
+    }
+
+    @Test
     void aTokenServerJoinsARedisTopologyOnlyWhenAskedAndNeverAnEnsemble() {
         ClusterOptions tokens = ClusterOptions.DEFAULTS.withToxiproxyImage(UPSTREAM).withTokenServer(true);
         List<NodeSpec> redlock = Plan.of(Topology.REDLOCK, tokens, images).waves().get(0);

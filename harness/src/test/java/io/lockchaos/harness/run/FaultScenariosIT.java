@@ -49,10 +49,13 @@ class FaultScenariosIT {
      * the only test of Redisson's watchdog giving up a paused holder's key; so does
      * {@code shedlock-redis-pause}, the one CI test that runs the shaded Spring Data Redis, Lettuce
      * and ShedLock in a worker container (the contract runs them on the host classpath).
+     * {@code etcd-pause} stays here too: the only test of the {@code etcd} topology and of the
+     * shaded jetcd (Vert.x gRPC over Redisson's Netty) in a worker container.
      */
     private static final List<String> NIGHTLY = List.of("redisson-no-fault", "redisson-fenced-pause",
             "redisson-fenced-restart", "spring-redis-pause", "spring-redis-no-fault", "shedlock-redis-no-fault",
-            "shedlock-redis-safe-update-pause");
+            "shedlock-redis-safe-update-pause",
+            "etcd-no-fault", "etcd-partition", "etcd-kill-leader");
 
     /** One run's outcome, its cluster's run id and its results folder. */
     private record Ran(Scenario scenario, RunOutcome outcome, String runId, Path dir) {

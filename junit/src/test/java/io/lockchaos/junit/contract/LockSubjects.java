@@ -51,6 +51,7 @@ final class LockSubjects {
             LockSubject.of("redisson-sentinel-mode", Topology.REDIS_REPLICATED, c -> c.open("redisson",
                     Topology.REDIS_REPLICATED, Map.of(LockConfig.SENTINEL_MASTER, Cluster.SENTINEL_MASTER)), CERTAIN_REFUSAL),
             LockSubject.builtIn("spring-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL),
+            LockSubject.builtIn("etcd", Topology.ETCD, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
             LockSubject.builtIn("shedlock-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL, BLIND_RELEASE));
 
     private LockSubjects() {

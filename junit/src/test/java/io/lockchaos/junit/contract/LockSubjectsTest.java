@@ -80,8 +80,8 @@ class LockSubjectsTest {
 
     @Test
     void anUnknownPickListsTheValidSubjects() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LockSubjects.picked("curator,etcd"));
-        assertTrue(e.getMessage().startsWith("-Dcontract.subjects names unknown subjects [etcd]; valid subjects: redis-naive, "),
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LockSubjects.picked("curator,consul"));
+        assertTrue(e.getMessage().startsWith("-Dcontract.subjects names unknown subjects [consul]; valid subjects: redis-naive, "),
                 e.getMessage());
     }
 

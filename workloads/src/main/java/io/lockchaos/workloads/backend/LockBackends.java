@@ -1,11 +1,14 @@
 package io.lockchaos.workloads.backend;
 
+import static io.lockchaos.workloads.lock.TopologyName.ETCD;
 import static io.lockchaos.workloads.lock.TopologyName.REDIS_REPLICATED;
 import static io.lockchaos.workloads.lock.TopologyName.REDIS_SINGLE;
 import static io.lockchaos.workloads.lock.TopologyName.REDLOCK;
 import static io.lockchaos.workloads.lock.TopologyName.ZOOKEEPER;
 
 import io.lockchaos.workloads.WorkloadException;
+import io.lockchaos.workloads.etcd.EtcdLock;
+import io.lockchaos.workloads.etcd.EtcdTtl;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.ClassBackend;
 import io.lockchaos.workloads.lock.FencingTokens;
@@ -43,6 +46,8 @@ import java.util.Optional;
  *   <li>{@code spring-redis}, {@code shedlock-redis} (redis-single): nodes = the one master; Spring
  *       Integration's {@code RedisLockRegistry} and ShedLock's Redis provider, the TTL as their
  *       {@code expireAfter} and {@code lockAtMostFor}; shedlock-redis option {@code safe-update};</li>
+ *   <li>{@code etcd} (etcd): nodes = the members; jetcd's Lock API on a lease of the TTL (whole
+ *       seconds), kept alive by jetcd; tokens of its own: the lock key's create revision;</li>
  *   <li>{@code class:NAME} (any topology): a user's class ({@link ClassBackend}); any option.</li>
  * </ul>
  */
@@ -69,7 +74,8 @@ public final class LockBackends {
             new LockBackend("shedlock-redis", List.of(REDIS_SINGLE), false,
                     List.of(new LockOption(LockConfig.SAFE_UPDATE, LockOption.Type.BOOLEAN,
                             "ShedLock's safeUpdate: unlock by compare-and-delete, not a plain DEL (false)")), false,
-                    LockBackends::shedLock));
+                    LockBackends::shedLock),
+            new LockBackend("etcd", List.of(ETCD), true, List.of(), false, LockBackends::etcd, EtcdTtl.UNIT));
 
     /**
      * A lock class of the user's, {@code class:NAME}: any topology, any option (its class reads
@@ -152,6 +158,10 @@ public final class LockBackends {
             lock.close();
             throw e;
         }
+    }
+
+    private static LockClient etcd(LockConfig config, HostMapper hosts) {
+        return new EtcdLock(config.addresses(), config.ttl(), config.sessionTimeout());
     }
 
     private static LockClient sentinel(LockConfig config, HostMapper hosts) {

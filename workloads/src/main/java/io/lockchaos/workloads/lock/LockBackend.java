@@ -1,5 +1,6 @@
 package io.lockchaos.workloads.lock;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,9 +18,22 @@ import java.util.Optional;
  * @param anyOption whether it also takes options it does not declare (a user's class reads
  *     its own)
  * @param factory opens a client
+ * @param ttlUnit the unit its lease or TTL is granted in: a scenario's {@code ttlMs} must be a
+ *     whole number of it (etcd: seconds; most: a millisecond)
  */
 public record LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
-                          boolean anyOption, Factory factory) {
+                          boolean anyOption, Factory factory, Duration ttlUnit) {
+
+    /** A backend whose TTL is any whole number of milliseconds. */
+    public LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
+                       boolean anyOption, Factory factory) {
+        this(name, topologies, ownTokens, options, anyOption, factory, Duration.ofMillis(1));
+    }
+
+    /** Whether {@code ttl} is a whole, positive number of {@link #ttlUnit()}. */
+    public boolean grants(Duration ttl) {
+        return ttl.toMillis() > 0 && ttl.toMillis() % ttlUnit.toMillis() == 0;
+    }
 
     /** Opens a client of this backend. */
     @FunctionalInterface

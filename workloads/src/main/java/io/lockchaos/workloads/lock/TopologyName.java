@@ -26,6 +26,8 @@ public record TopologyName(String id) {
     public static final TopologyName REDLOCK = new TopologyName("redlock");
     /** A ZooKeeper ensemble. */
     public static final TopologyName ZOOKEEPER = new TopologyName("zookeeper");
+    /** Three etcd members. */
+    public static final TopologyName ETCD = new TopologyName("etcd");
 
     public TopologyName {
         if (id == null || !SHAPE.matcher(id).matches()) {

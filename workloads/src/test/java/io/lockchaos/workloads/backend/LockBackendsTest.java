@@ -21,7 +21,7 @@ class LockBackendsTest {
     @Test
     void everyBuiltInBackendIsListedOnceWithItsTopology() {
         assertEquals(List.of("redis-naive", "redis-sentinel", "redlock", "curator", "curator-cautious", "redisson",
-                "redisson-lease", "redisson-fenced", "spring-redis", "shedlock-redis"), LockBackends.names());
+                "redisson-lease", "redisson-fenced", "spring-redis", "shedlock-redis", "etcd"), LockBackends.names());
         assertTrue(LockBackends.of("redis-sentinel").runsOn(TopologyName.REDIS_REPLICATED));
         assertFalse(LockBackends.of("redis-sentinel").runsOn(TopologyName.REDIS_SINGLE));
         assertEquals(List.of(TopologyName.ZOOKEEPER), LockBackends.of("curator-cautious").topologies());
@@ -31,7 +31,8 @@ class LockBackendsTest {
     @Test
     void onlyTheCuratorLocksAndRedissonsFencedLockHaveTokensOfTheirOwn() {
         for (LockBackend b : LockBackends.BUILT_IN) {
-            assertEquals(b.name().startsWith("curator") || b.name().equals("redisson-fenced"), b.ownTokens(), b.name());
+            assertEquals(b.name().startsWith("curator") || b.name().equals("redisson-fenced") || b.name().equals("etcd"),
+                    b.ownTokens(), b.name());
         }
     }
 
@@ -39,7 +40,7 @@ class LockBackendsTest {
     void aClassBackendRunsAnywhereAndTakesItsOwnOptionsButNotTheTokenSources() {
         LockBackend c = LockBackends.of("class:com.example.MyLock");
         assertSame(LockBackends.CLASS, c);
-        assertTrue(c.runsOn(TopologyName.ZOOKEEPER) && c.runsOn(new TopologyName("etcd")));
+        assertTrue(c.runsOn(TopologyName.ZOOKEEPER) && c.runsOn(new TopologyName("consul")));
         assertTrue(c.takes("my-own-setting"));
         assertFalse(c.takes(LockConfig.TOKENS));
         assertFalse(c.takes(LockConfig.TOKEN_NODES));
@@ -64,7 +65,7 @@ class LockBackendsTest {
 
     @Test
     void anUnknownBackendNamesTheValidOnes() {
-        WorkloadException e = assertThrows(WorkloadException.class, () -> LockBackends.of("etcd"));
+        WorkloadException e = assertThrows(WorkloadException.class, () -> LockBackends.of("consul"));
         assertTrue(e.getMessage().contains("valid backends: redis-naive, redis-sentinel"), e.getMessage());
     }
 

@@ -23,9 +23,9 @@ class LockClientsTest {
     @Test
     void anUnknownBackendListsTheValidOnes() {
         WorkloadException e = assertThrows(WorkloadException.class,
-                () -> LockClients.open(config("etcd", Map.of()), HostMapper.IDENTITY));
-        assertEquals("unknown lock backend 'etcd'; valid backends: redis-naive, redis-sentinel, redlock, curator,"
-                + " curator-cautious, redisson, redisson-lease, redisson-fenced, spring-redis, shedlock-redis", e.getMessage());
+                () -> LockClients.open(config("consul", Map.of()), HostMapper.IDENTITY));
+        assertEquals("unknown lock backend 'consul'; valid backends: redis-naive, redis-sentinel, redlock, curator,"
+                + " curator-cautious, redisson, redisson-lease, redisson-fenced, spring-redis, shedlock-redis, etcd", e.getMessage());
     }
 
     @Test

@@ -1,6 +1,5 @@
 package io.lockchaos.harness.cluster.containers;
 
-import com.github.dockerjava.api.model.ContainerConfig;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,8 +35,6 @@ public final class ZooKeeperContainer extends GenericContainer<ZooKeeperContaine
     private static final Duration STEADY = Duration.ofSeconds(1);
     /** The file whose existence lets a gated server start ({@link #withStartGate()}). */
     public static final String GATE = "/etc/zookeeper/conf/start";
-    /** Waits for the gate, then runs the image's entry point and command ("$0" is the gate). */
-    private static final String GATED = "while [ ! -e \"$0\" ]; do sleep 0.05; done; exec \"$@\"";
 
     private final String image;
     private final int myId;
@@ -63,7 +60,7 @@ public final class ZooKeeperContainer extends GenericContainer<ZooKeeperContaine
     /** Holds the server back until {@value #GATE} exists; the container counts as started once it runs. */
     public ZooKeeperContainer withStartGate() {
         gated = true;
-        return waitingFor(new NoWait());
+        return waitingFor(StartGate.noWait());
     }
 
     /** Waits up to {@code timeout} until {@code srvr} has reported a mode (in a quorum and serving) for {@link #STEADY}. */
@@ -105,19 +102,9 @@ public final class ZooKeeperContainer extends GenericContainer<ZooKeeperContaine
         withCopyToContainer(Transferable.of(config(), 0644), CONFIG);
         withCopyToContainer(Transferable.of(myId + "\n", 0644), DATA_DIR + "/myid");
         if (gated) {
-            ContainerConfig config = getDockerClient().inspectImageCmd(image).exec().getConfig();
-            List<String> command = new ArrayList<>(List.of("sh", "-c", GATED, GATE));
-            command.addAll(List.of(config.getEntrypoint() == null ? new String[0] : config.getEntrypoint()));
-            command.addAll(List.of(config.getCmd() == null ? new String[0] : config.getCmd()));
+            List<String> command = new ArrayList<>(StartGate.entrypoint(getDockerClient(), image, GATE));
+            command.addAll(StartGate.command(getDockerClient(), image));
             withCreateContainerCmdModifier(cmd -> cmd.withEntrypoint(command));
-        }
-    }
-
-    /** A gated member counts as started once its container runs. */
-    private static final class NoWait extends AbstractWaitStrategy {
-        @Override
-        protected void waitUntilReady() {
-            // The server starts only once opened; ZooKeeperContainer.awaitServing waits for it then.
         }
     }
 
