@@ -31,7 +31,8 @@ public interface Cluster extends AutoCloseable {
 
     /**
      * The nodes a lock client is given, by topology: the master (redis-single), the Sentinels
-     * (redis-replicated), the five masters (redlock), the ensemble (zookeeper).
+     * (redis-replicated), the five masters (redlock), the ensemble (zookeeper), the PostgreSQL
+     * server (postgres) or PgBouncer (postgres-pgbouncer).
      */
     default List<Node> lockNodes() {
         return switch (topology()) {
@@ -39,6 +40,7 @@ public interface Cluster extends AutoCloseable {
             case REDIS_REPLICATED -> nodes(Role.SENTINEL);
             case REDLOCK -> nodes(Role.MASTER);
             case ZOOKEEPER -> nodes(Role.ZK);
+            case POSTGRES, POSTGRES_PGBOUNCER -> nodes(PostgresPlan.clientRole(topology()));
         };
     }
 

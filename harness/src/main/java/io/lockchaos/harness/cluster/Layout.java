@@ -37,6 +37,7 @@ public record Layout(Topology topology, List<Member> nodes) {
             }
             case ZOOKEEPER -> IntStream.rangeClosed(1, options.zkNodes())
                     .forEach(i -> nodes.add(new Member("zk-" + i, Role.ZK)));
+            case POSTGRES, POSTGRES_PGBOUNCER -> nodes.addAll(PostgresPlan.members(topology));
         }
         nodes.add(new Member("storage", Role.STORAGE));
         nodes.add(new Member(Node.PROXY_HOST, Role.PROXY));

@@ -53,6 +53,8 @@ record Plan(List<List<NodeSpec>> waves, Runnable ready, ProxyPlan proxy) {
                 return replicated(options, images);
             case ZOOKEEPER:
                 return zookeeper(options, images);
+            case POSTGRES, POSTGRES_PGBOUNCER:
+                return new Servers(PostgresPlan.waves(topology, withStorage(List.of(), options, images), images), () -> { });
             default:
                 throw new ClusterException("no plan for topology " + topology.id());
         }

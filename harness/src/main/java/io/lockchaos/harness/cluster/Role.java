@@ -19,6 +19,10 @@ public enum Role {
      * {@code zk} fencing tokens; like the ledger's Redis, faults leave it alone.
      */
     TOKENS,
+    /** A PostgreSQL server ({@code pg-1}). */
+    PG,
+    /** PgBouncer in front of the PostgreSQL server ({@code pgbouncer}); clients connect through it. */
+    BOUNCER,
     /**
      * The Toxiproxy-API server in front of every other node ({@code toxiproxy} on the
      * network); link faults act on connections through it.

@@ -12,7 +12,11 @@ public enum Topology {
     /** Five independent Redis masters. */
     REDLOCK("redlock"),
     /** A ZooKeeper ensemble of three (or five) nodes. */
-    ZOOKEEPER("zookeeper");
+    ZOOKEEPER("zookeeper"),
+    /** One PostgreSQL server, {@code pg-1}: advisory locks. */
+    POSTGRES("postgres"),
+    /** {@code pg-1} behind PgBouncer in transaction pooling mode, {@code pgbouncer}; clients connect through it. */
+    POSTGRES_PGBOUNCER("postgres-pgbouncer");
 
     private final String id;
 

@@ -4,6 +4,7 @@ import io.lockchaos.harness.cluster.Node;
 import io.lockchaos.harness.cluster.Role;
 import io.lockchaos.harness.cluster.containers.FaketimeFile;
 import io.lockchaos.harness.cluster.containers.FourLetterWords;
+import io.lockchaos.harness.cluster.containers.PostgresContainer;
 import io.lockchaos.faults.nemesis.ClockSkewable;
 import io.lockchaos.faults.nemesis.Killable;
 import io.lockchaos.faults.nemesis.NemesisException;
@@ -126,7 +127,10 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Iptables
         }
     }
 
-    /** Waits until the restarted server answers: PING for Redis and Sentinel, a srvr mode for ZooKeeper. */
+    /**
+     * Waits until the restarted server answers: PING for Redis and Sentinel, a srvr mode for
+     * ZooKeeper, a query for PostgreSQL and PgBouncer.
+     */
     private void awaitServing() {
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         String last = "";
@@ -135,6 +139,11 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Iptables
                 if (role == Role.ZK) {
                     last = FourLetterWords.send(Node.HOST, hostPort, "srvr", Duration.ofSeconds(1));
                     if (!FourLetterWords.mode(last).isEmpty()) {
+                        return;
+                    }
+                } else if (role == Role.PG || role == Role.BOUNCER) {
+                    last = ops.exec(PostgresContainer.probe(port).toArray(String[]::new)).output().strip();
+                    if (last.equals("1")) {
                         return;
                     }
                 } else {

@@ -9,6 +9,7 @@ import io.lockchaos.workloads.lock.LockBackend;
 import io.lockchaos.workloads.lock.LockClient;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.workloads.lock.LockOption;
+import io.lockchaos.workloads.postgres.PgAdvisoryLock;
 import io.lockchaos.workloads.redis.NaiveRedisLock;
 import io.lockchaos.workloads.redis.RedisNode;
 import io.lockchaos.workloads.redis.Redlock;
@@ -38,6 +39,9 @@ import java.util.Optional;
  *   <li>{@code spring-redis}, {@code shedlock-redis} (redis-single): nodes = the one master; Spring
  *       Integration's {@code RedisLockRegistry} and ShedLock's Redis provider, the TTL as their
  *       {@code expireAfter} and {@code lockAtMostFor}; shedlock-redis option {@code safe-update};</li>
+ *   <li>{@code pg-advisory}, {@code pg-advisory-xact} (postgres: nodes = the server; postgres-pgbouncer:
+ *       nodes = PgBouncer): PostgreSQL's advisory locks on a session and in a transaction, tokens of
+ *       their own (a sequence);</li>
  *   <li>{@code class:NAME} (any topology): a user's class ({@link ClassBackend}); any option.</li>
  * </ul>
  */
@@ -64,7 +68,9 @@ public final class LockBackends {
             new LockBackend("shedlock-redis", List.of("redis-single"), false,
                     List.of(new LockOption(LockConfig.SAFE_UPDATE, LockOption.Type.BOOLEAN,
                             "ShedLock's safeUpdate: unlock by compare-and-delete, not a plain DEL (false)")), false,
-                    LockBackends::shedLock));
+                    LockBackends::shedLock),
+            pgAdvisory(PgAdvisoryLock.Scope.SESSION),
+            pgAdvisory(PgAdvisoryLock.Scope.TRANSACTION));
 
     /**
      * A lock class of the user's, {@code class:NAME}: any topology, any option (its class reads
@@ -118,6 +124,16 @@ public final class LockBackends {
                 List.of(new LockOption(LockConfig.SENTINEL_MASTER, LockOption.Type.TEXT,
                         "on redis-replicated: the master name the Sentinels watch (lockchaos)")), false,
                 ownTokens ? open : (config, hosts) -> LockClients.nodeTokens(open.open(config, hosts), config, hosts));
+    }
+
+    /**
+     * {@code pg-advisory} ({@code pg_try_advisory_lock}) or {@code pg-advisory-xact}
+     * ({@code pg_try_advisory_xact_lock}) on the PostgreSQL node; tokens of their own (a sequence);
+     * the TTL is not used.
+     */
+    private static LockBackend pgAdvisory(PgAdvisoryLock.Scope scope) {
+        return new LockBackend(scope.backend(), List.of("postgres", "postgres-pgbouncer"), true, List.of(), false,
+                (config, hosts) -> new PgAdvisoryLock(config.addresses().get(0), config.sessionTimeout(), scope));
     }
 
     private static LockClient naive(LockConfig config, HostMapper hosts) {
