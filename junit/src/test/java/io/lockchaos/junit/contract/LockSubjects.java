@@ -51,7 +51,10 @@ final class LockSubjects {
             LockSubject.of("redisson-sentinel-mode", Topology.REDIS_REPLICATED, c -> c.open("redisson",
                     Topology.REDIS_REPLICATED, Map.of(LockConfig.SENTINEL_MASTER, Cluster.SENTINEL_MASTER)), CERTAIN_REFUSAL),
             LockSubject.builtIn("spring-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL),
-            LockSubject.builtIn("shedlock-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL, BLIND_RELEASE));
+            LockSubject.builtIn("shedlock-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL, BLIND_RELEASE),
+            // A session or transaction lock: no lease; tokens from one sequence; pgjdbc says a session failed only when a call fails.
+            LockSubject.builtIn("pg-advisory", Topology.POSTGRES, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
+            LockSubject.builtIn("pg-advisory-xact", Topology.POSTGRES, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL));
 
     private LockSubjects() {
     }
