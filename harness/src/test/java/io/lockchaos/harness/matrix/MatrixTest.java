@@ -141,7 +141,7 @@ class MatrixTest {
         Path file = results.resolve("bad.json");
         Files.writeString(file, Files.readString(PAUSE).replace("\"designRow\": 2", "\"designRow\": \"two\""));
         ScenarioException e = assertThrows(ScenarioException.class, () -> MatrixScenario.read(file));
-        assertTrue(e.getMessage().startsWith(file + ": field 'designRow' is \"two\"; allowed: an integer 1-18"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(file + ": field 'designRow' is \"two\"; allowed: an integer 1-" + MatrixScenario.ROWS), e.getMessage());
         Files.writeString(file, Files.readString(PAUSE).replace("\"designRow\": 2", "\"designRow\": 19"));
         assertThrows(ScenarioException.class, () -> MatrixScenario.read(file));
     }
