@@ -60,13 +60,13 @@ public final class ClusterCommand implements Runnable {
 
     /** {@code cluster up TOPOLOGY}. */
     @Command(name = "up", mixinStandardHelpOptions = true,
-            description = "Start a cluster and leave it running. Topologies: redis-single, redis-replicated, "
-                    + "redlock, zookeeper.")
+            description = "Start a cluster and leave it running.")
     static final class Up implements Callable<Integer> {
         @Spec
         private CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "TOPOLOGY", description = "redis-single, redis-replicated, redlock or zookeeper")
+        @Parameters(index = "0", paramLabel = "TOPOLOGY", completionCandidates = TopologyIds.class,
+                description = "One of: ${COMPLETION-CANDIDATES}")
         private String topology;
 
         @Option(names = "--zk-nodes", defaultValue = "3", description = "ZooKeeper ensemble size: 3 or 5 (default ${DEFAULT-VALUE})")
@@ -117,6 +117,14 @@ public final class ClusterCommand implements Runnable {
                     (System.nanoTime() - started) / 1e9, cluster.runId(), file);
             Status.print(spec.commandLine().getOut(), state);
             return 0;
+        }
+    }
+
+    /** Every registered topology's name, for {@code cluster up}'s help. */
+    static final class TopologyIds implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return java.util.Arrays.stream(Topology.values()).map(Topology::id).iterator();
         }
     }
 

@@ -30,18 +30,19 @@ public interface Cluster extends AutoCloseable {
     }
 
     /**
-     * The nodes a lock client is given, by topology: the master (redis-single), the Sentinels
-     * (redis-replicated), the five masters (redlock), the ensemble (zookeeper), the PostgreSQL
-     * server (postgres) or PgBouncer (postgres-pgbouncer).
+     * The nodes a lock client is given: those of its topology's {@link TopologyDescriptor#clientRole()}
+     * (the master, the Sentinels, the five masters, the ensemble).
      */
     default List<Node> lockNodes() {
-        return switch (topology()) {
-            case REDIS_SINGLE -> nodes(Role.MASTER).subList(0, 1);
-            case REDIS_REPLICATED -> nodes(Role.SENTINEL);
-            case REDLOCK -> nodes(Role.MASTER);
-            case ZOOKEEPER -> nodes(Role.ZK);
-            case POSTGRES, POSTGRES_PGBOUNCER -> nodes(PostgresPlan.clientRole(topology()));
-        };
+        return nodes(topology().descriptor().clientRole());
+    }
+
+    /**
+     * The ZooKeeper ensemble {@code zk} fencing tokens come from: the cluster's own, or else its
+     * {@code zk-tokens} server (empty when it was started without one).
+     */
+    default List<Node> tokenEnsemble() {
+        return nodes(Role.ZK).isEmpty() ? nodes(Role.TOKENS) : nodes(Role.ZK);
     }
 
     /**

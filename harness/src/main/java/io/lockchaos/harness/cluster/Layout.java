@@ -1,8 +1,9 @@
 package io.lockchaos.harness.cluster;
 
+import io.lockchaos.faults.schedule.FaultSpec.Reach;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.IntStream;
+import java.util.Optional;
 
 /**
  * The nodes a topology starts, by name and role, known without starting anything: what a
@@ -23,22 +24,9 @@ public record Layout(Topology topology, List<Member> nodes) {
         nodes = List.copyOf(nodes);
     }
 
-    /** The layout of {@code topology} started with {@code options}. */
+    /** The layout of {@code topology} started with {@code options}: its descriptor's lock service, then storage and the proxy. */
     public static Layout of(Topology topology, ClusterOptions options) {
-        List<Member> nodes = new ArrayList<>();
-        switch (topology) {
-            case REDIS_SINGLE -> nodes.add(new Member("redis-1", Role.MASTER));
-            case REDLOCK -> IntStream.rangeClosed(1, Plan.REDLOCK_MASTERS)
-                    .forEach(i -> nodes.add(new Member("redis-" + i, Role.MASTER)));
-            case REDIS_REPLICATED -> {
-                nodes.add(new Member("redis-1", Role.MASTER));
-                IntStream.rangeClosed(2, Plan.REPLICAS + 1).forEach(i -> nodes.add(new Member("redis-" + i, Role.REPLICA)));
-                IntStream.rangeClosed(1, Plan.SENTINELS).forEach(i -> nodes.add(new Member("sentinel-" + i, Role.SENTINEL)));
-            }
-            case ZOOKEEPER -> IntStream.rangeClosed(1, options.zkNodes())
-                    .forEach(i -> nodes.add(new Member("zk-" + i, Role.ZK)));
-            case POSTGRES, POSTGRES_PGBOUNCER -> nodes.addAll(PostgresPlan.members(topology));
-        }
+        List<Member> nodes = new ArrayList<>(topology.descriptor().service(options));
         nodes.add(new Member("storage", Role.STORAGE));
         nodes.add(new Member(Node.PROXY_HOST, Role.PROXY));
         return new Layout(topology, nodes);
@@ -52,5 +40,27 @@ public record Layout(Topology topology, List<Member> nodes) {
     /** Every node's name. */
     public List<String> names() {
         return nodes.stream().map(Member::name).toList();
+    }
+
+    /** The node called {@code name}, if any. */
+    public Optional<Member> member(String name) {
+        return nodes.stream().filter(m -> m.name().equals(name)).findFirst();
+    }
+
+    /** The lock service's nodes that faults act on ({@link Role#faulted()}), by name. */
+    public List<String> servers() {
+        return nodes.stream().filter(m -> m.role().faulted()).map(Member::name).toList();
+    }
+
+    /** What link faults may name: every server's client link, then each proxied peer link ({@link Role#peerLink}). */
+    public List<String> links() {
+        List<String> links = new ArrayList<>(servers());
+        nodes.forEach(m -> m.role().peerLink(m.name()).ifPresent(links::add));
+        return links;
+    }
+
+    /** Whether some node takes faults of {@code reach}: {@link Reach#PRIMARY} only where a primary can be replaced. */
+    public boolean offers(Reach reach) {
+        return nodes.stream().anyMatch(m -> m.role().takes(reach));
     }
 }

@@ -12,6 +12,13 @@
  * topology's {@link io.lockchaos.harness.cluster.Layout} names its nodes and roles without starting
  * anything (what a scenario's schedule may target is checked against it).
  *
+ * <p>Each topology is one {@link io.lockchaos.harness.cluster.TopologyDescriptor} (its lock-service
+ * nodes and roles, how they start and when they are ready, which nodes and options a lock client
+ * is given, whether its lock service is Redis), registered by one line in
+ * {@link io.lockchaos.harness.cluster.Topology}; what a node takes of the faults is its
+ * {@link io.lockchaos.harness.cluster.Role}'s. {@link io.lockchaos.harness.cluster.LockWiring}
+ * builds the lock config a client is handed, for a run's workers and for tests alike.
+ *
  * <p>Images are the ones {@code docker/setup.sh} builds, tagged by a hash of their build
  * context ({@link io.lockchaos.harness.cluster.ImageTags} computes the same tag). Testcontainers
  * runs without Ryuk here (TESTCONTAINERS_RYUK_DISABLED=true), so lockchaos cleans up after itself: every container and network

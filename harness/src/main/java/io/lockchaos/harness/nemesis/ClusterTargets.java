@@ -43,8 +43,7 @@ public final class ClusterTargets implements FaultTargets {
         List<ContainerNode> sentinels = nodes.stream().filter(n -> n.role() == Role.SENTINEL).toList();
         this.primary = sentinels.isEmpty() ? Optional.empty() : Optional.of(new SentinelPrimary(sentinels, () -> nodes));
         List<String> proxied = new java.util.ArrayList<>(nodes.stream().map(ContainerNode::name).toList());
-        nodes.stream().filter(n -> n.role() == Role.REPLICA).forEach(n -> proxied.add(Node.replicationProxy(n.name())));
-        nodes.stream().filter(n -> n.role() == Role.ZK).forEach(n -> proxied.add(Node.quorumProxy(n.name())));
+        nodes.forEach(n -> n.role().peerLink(n.name()).ifPresent(proxied::add));
         this.links = all.stream().filter(n -> n.role() == Role.PROXY).findFirst()
                 .map(proxy -> new ProxyLinks(new ToxiproxyLinks(Node.HOST, proxy.hostPort()),
                         proxied));
@@ -52,7 +51,7 @@ public final class ClusterTargets implements FaultTargets {
 
     /** The ledger, the token server and the proxy are named but never faulted: faults act on the lock service. */
     private static boolean untouchable(Role role) {
-        return role == Role.STORAGE || role == Role.TOKENS || role == Role.PROXY;
+        return !role.faulted();
     }
 
     public static ClusterTargets of(Cluster cluster) {

@@ -2,9 +2,8 @@ package io.lockchaos.harness.nemesis;
 
 import io.lockchaos.harness.cluster.Node;
 import io.lockchaos.harness.cluster.Role;
+import io.lockchaos.harness.cluster.ServingProbe;
 import io.lockchaos.harness.cluster.containers.FaketimeFile;
-import io.lockchaos.harness.cluster.containers.FourLetterWords;
-import io.lockchaos.harness.cluster.containers.PostgresContainer;
 import io.lockchaos.faults.nemesis.ClockSkewable;
 import io.lockchaos.faults.nemesis.Killable;
 import io.lockchaos.faults.nemesis.NemesisException;
@@ -40,7 +39,7 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Iptables
         this.ip = ip;
         this.hostPort = hostPort;
         this.ops = new ContainerOps(containerId, name);
-        this.iptables = new Iptables(ops, false, role == Role.REPLICA || role == Role.ZK);
+        this.iptables = new Iptables(ops, false, role.peerLink(name).isPresent());
     }
 
     static ContainerNode of(Node node) {
@@ -127,31 +126,18 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Iptables
         }
     }
 
-    /**
-     * Waits until the restarted server answers: PING for Redis and Sentinel, a srvr mode for
-     * ZooKeeper, a query for PostgreSQL and PgBouncer.
-     */
+    /** Waits until the restarted server answers as its role's {@link ServingProbe} asks (Redis PING, ZooKeeper srvr). */
     private void awaitServing() {
+        ServingProbe probe = role.serving();
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         String last = "";
         while (System.nanoTime() < deadline) {
             try {
-                if (role == Role.ZK) {
-                    last = FourLetterWords.send(Node.HOST, hostPort, "srvr", Duration.ofSeconds(1));
-                    if (!FourLetterWords.mode(last).isEmpty()) {
-                        return;
-                    }
-                } else if (role == Role.PG || role == Role.BOUNCER) {
-                    last = ops.exec(PostgresContainer.probe(port).toArray(String[]::new)).output().strip();
-                    if (last.equals("1")) {
-                        return;
-                    }
-                } else {
-                    last = ops.exec("timeout", "2", "redis-cli", "-p", Integer.toString(port), "ping").output().strip();
-                    if (last.equals("PONG")) {
-                        return;
-                    }
+                ServingProbe.Answer answer = probe.ask(command -> ops.exec(command).output(), port, hostPort);
+                if (answer.serving()) {
+                    return;
                 }
+                last = answer.text();
             } catch (RuntimeException notYet) {
                 last = notYet.getMessage();
             }

@@ -7,9 +7,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import io.lockchaos.harness.cluster.Cluster;
-import io.lockchaos.harness.cluster.Node;
-import io.lockchaos.harness.cluster.Role;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.harness.cluster.LockWiring;
 import io.lockchaos.workloads.lock.ClassBackend;
 import io.lockchaos.workloads.lock.LockBackend;
 import io.lockchaos.workloads.backend.LockBackends;
@@ -69,32 +67,14 @@ public record LockSpec(String backend, @JsonProperty("ttlMs") Duration ttl,
         return LockBackends.of(backend);
     }
 
-    /** The lock config for a worker inside {@code cluster}'s network. */
+    /** The lock config for a worker inside {@code cluster}'s network (through the proxies with {@value #VIA_PROXY}). */
     public LockConfig config(Cluster cluster) {
         Map<String, String> all = new LinkedHashMap<>(options);
         boolean viaProxy = Boolean.parseBoolean(all.remove(VIA_PROXY));
-        Tokens source = Tokens.parse(tokens);
-        if (source.addsSource()) {
+        if (Tokens.parse(tokens).addsSource()) {
             all.put(LockConfig.TOKENS, tokens);
         }
-        if (source == Tokens.ZK) {
-            List<Node> ensemble = cluster.nodes(Role.ZK).isEmpty() ? cluster.nodes(Role.TOKENS) : cluster.nodes(Role.ZK);
-            all.put(LockConfig.TOKEN_NODES, String.join(",", addresses(ensemble)));
-        }
-        if (cluster.topology() == Topology.REDIS_REPLICATED) {
-            all.putIfAbsent(LockConfig.SENTINEL_MASTER, Cluster.SENTINEL_MASTER);
-        }
-        List<String> nodes = viaProxy ? proxied(cluster.lockNodes()) : addresses(cluster.lockNodes());
-        return new LockConfig(backend, nodes, ttl, sessionTimeout, all);
-    }
-
-    private static List<String> addresses(List<Node> nodes) {
-        return nodes.stream().map(n -> n.name() + ":" + n.port()).toList();
-    }
-
-    /** Each node through its proxy on the cluster network; a node without one directly. */
-    private static List<String> proxied(List<Node> nodes) {
-        return nodes.stream().map(n -> n.hasProxy() ? Node.PROXY_HOST + ":" + n.proxyInternalPort()
-                : n.name() + ":" + n.port()).toList();
+        return LockWiring.of(cluster, viaProxy ? LockWiring.Route.PROXIED : LockWiring.Route.INSIDE)
+                .config(backend, ttl, sessionTimeout, all);
     }
 }

@@ -1,5 +1,6 @@
 package io.lockchaos.harness.run;
 
+import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.history.LockchaosException;
 import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.workloads.lock.ClassBackend;
@@ -110,13 +111,13 @@ public final class ScenarioCheck {
         LockBackend backend = LockBackends.find(lock.backend()).orElseThrow(() -> bad("lock.backend",
                 "'" + lock.backend() + "'", String.join(", ", new TreeSet<>(LockBackends.names()))
                         + ", or class:NAME (a lock class of your own, with lock.classpath)"));
-        if (!backend.runsOn(s.topology().id())) {
+        if (!backend.runsOn(s.topology().typedName())) {
             throw bad("topology", "'" + s.topology().id() + "', but lock backend " + lock.backend()
-                    + " runs on another", String.join(", ", backend.topologies()));
+                    + " runs on another", backend.topologyNames());
         }
         positive("lock.ttlMs", lock.ttl());
         positive("lock.sessionTimeoutMs", lock.sessionTimeout());
-        tokens(lock.tokens(), s.topology().id());
+        tokens(lock.tokens(), s.topology());
         lock.options().forEach((key, value) -> option(backend, key, value));
         boolean byClass = ClassBackend.names(lock.backend());
         List<Path> classpath = classpath(lock, byClass, dir);
@@ -144,13 +145,12 @@ public final class ScenarioCheck {
         }
     }
 
-    private void tokens(String tokens, String topology) {
+    private void tokens(String tokens, Topology topology) {
         if (!Tokens.ids().contains(tokens)) {
             throw bad("lock.tokens", "'" + tokens + "'", String.join(", ", Tokens.ids()));
         }
-        boolean zookeeper = topology.equals("zookeeper");
-        if (!Tokens.parse(tokens).fits(zookeeper)) {
-            throw bad("lock.tokens", "'" + tokens + "', but topology " + topology + " has no Redis lock service",
+        if (!Tokens.parse(tokens).fits(topology.descriptor().redisService())) {
+            throw bad("lock.tokens", "'" + tokens + "', but topology " + topology.id() + " has no Redis lock service",
                     "zk or none on this topology");
         }
     }

@@ -2,14 +2,13 @@ package io.lockchaos.harness.run;
 
 import io.lockchaos.harness.cluster.ClusterOptions;
 import io.lockchaos.harness.cluster.Layout;
-import io.lockchaos.harness.cluster.Node;
-import io.lockchaos.harness.cluster.Role;
 import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.faults.schedule.FaultSpec;
 import io.lockchaos.faults.schedule.FaultSpec.Reach;
 import io.lockchaos.faults.schedule.ScheduledFault;
 import io.lockchaos.faults.schedule.SchedulePlan;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -56,8 +55,9 @@ final class ScheduleCheck {
                     + scenario.duration().toMillis() + ") has ended; start it earlier or run longer");
         }
         FaultSpec fault = step.fault();
-        if (fault.reach() == Reach.PRIMARY && scenario.topology() != Topology.REDIS_REPLICATED) {
-            throw bad(step, "a failover needs Sentinel's primary, which only topology redis-replicated has");
+        if (fault.reach() == Reach.PRIMARY && !layout.offers(Reach.PRIMARY)) {
+            throw bad(step, "a failover needs Sentinel's primary, which topology " + scenario.topology().id()
+                    + " has not; topologies with one: " + withPrimary());
         }
         for (String target : fault.targets()) {
             problem(target, fault.reach()).ifPresent(problem -> {
@@ -77,29 +77,34 @@ final class ScheduleCheck {
         boolean workersOnly = reach == Reach.WORKERS;
         boolean workersToo = workersOnly || reach == Reach.SERVERS_OR_WORKERS;
         boolean link = reach == Reach.LINKS;
-        Optional<Layout.Member> node = layout.nodes().stream().filter(m -> m.name().equals(target)).findFirst();
-        if (node.isPresent() && (node.get().role() == Role.STORAGE || node.get().role() == Role.PROXY)) {
+        Optional<Layout.Member> node = layout.member(target);
+        if (node.isPresent() && !node.get().role().faulted()) {
             return Optional.of("'" + target + "' is never faulted (storage holds the ledger the checks read,"
                     + " toxiproxy carries the link faults); fault the lock service's nodes: " + servers());
         }
         if (node.isPresent()) {
-            return workersOnly ? Optional.of("'" + target + "' is a server; 'partition workers' cuts workers off: "
-                    + workers()) : Optional.empty();
+            return node.get().role().takes(reach) ? Optional.empty()
+                    : Optional.of("'" + target + "' is a server; 'partition workers' cuts workers off: " + workers());
         }
         if (workerNames().contains(target) || lanes().contains(target)) {
             return workersToo ? Optional.empty() : Optional.of("'" + target + "' is a worker, which can only be"
                     + " paused or cut off ('partition workers'); servers: " + servers());
         }
-        if (link && proxiedLinks().contains(target)) {
+        if (link && layout.links().contains(target)) {
             return Optional.empty();
         }
         return Optional.of("no node or worker '" + target + "' in this run; it has " + servers() + " and "
-                + workers() + (link ? ", links " + proxiedLinks() : ""));
+                + workers() + (link ? ", links " + layout.links() : ""));
     }
 
     private List<String> servers() {
-        return layout.nodes().stream().filter(m -> m.role() != Role.STORAGE && m.role() != Role.PROXY)
-                .map(Layout.Member::name).toList();
+        return layout.servers();
+    }
+
+    /** The topologies whose layout has a replaceable primary, for the message. */
+    private static String withPrimary() {
+        return String.join(", ", Arrays.stream(Topology.values())
+                .filter(t -> Layout.of(t, ClusterOptions.DEFAULTS).offers(Reach.PRIMARY)).map(Topology::id).toList());
     }
 
     private List<String> workerNames() {
@@ -118,14 +123,6 @@ final class ScheduleCheck {
 
     private String workers() {
         return "workers worker-1..worker-" + scenario.totalWorkers() + " and " + lanes();
-    }
-
-    /** The links the proxy carries besides the servers': replication and quorum links. */
-    private List<String> proxiedLinks() {
-        List<String> links = new ArrayList<>(servers());
-        layout.names(Role.REPLICA).forEach(r -> links.add(Node.replicationProxy(r)));
-        layout.names(Role.ZK).forEach(z -> links.add(Node.quorumProxy(z)));
-        return links;
     }
 
     private ScenarioException bad(ScheduledFault step, String problem) {

@@ -70,7 +70,7 @@ class ByoExampleTest {
         Path file = compiled.get(0);
         String json = Files.readString(file);
         for (Topology t : Topology.values()) {
-            String tokens = t == Topology.ZOOKEEPER ? "zk" : "redis-incr";
+            String tokens = t.descriptor().redisService() ? "redis-incr" : "zk";
             Scenario s = ScenarioFile.parse(json.replace("redis-single", t.id()).replace("redis-incr", tokens),
                     file.toString(), dir);
             assertEquals(t, s.topology());

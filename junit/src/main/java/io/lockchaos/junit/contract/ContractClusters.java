@@ -4,7 +4,7 @@ import io.lockchaos.harness.cluster.Cluster;
 import io.lockchaos.harness.cluster.ClusterOptions;
 import io.lockchaos.harness.cluster.Clusters;
 import io.lockchaos.harness.cluster.Node;
-import io.lockchaos.harness.cluster.Role;
+import io.lockchaos.harness.cluster.LockWiring;
 import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.faults.nemesis.ActiveFault;
 import io.lockchaos.faults.nemesis.FaultRecorder;
@@ -14,9 +14,9 @@ import io.lockchaos.harness.nemesis.ClusterTargets;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.HostMapper;
 import io.lockchaos.workloads.lock.LockClient;
+import io.lockchaos.workloads.backend.LockBackends;
 import io.lockchaos.workloads.backend.LockClients;
 import io.lockchaos.workloads.lock.LockConfig;
-import io.lockchaos.workloads.lock.Tokens;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -41,8 +41,11 @@ public final class ContractClusters implements AutoCloseable {
     public static final Duration TTL = Duration.ofSeconds(2);
     /** ZooKeeper's session timeout (the ensemble's tick is 500 ms, so 1–10 s is allowed); each Redis request's timeout. */
     public static final Duration SESSION = Duration.ofSeconds(3);
-    /** Redlock's per-node timeout: its default, 1 % of the TTL, is 20 ms, too tight for a loaded 2-core machine. */
-    static final String REDLOCK_NODE_TIMEOUT_MS = "200";
+    /**
+     * The per-node timeout of a backend that takes one (Redlock's): its default, 1 % of the TTL,
+     * is 20 ms, too tight for a loaded 2-core machine.
+     */
+    static final String NODE_TIMEOUT_MS = "200";
 
     private final Map<Topology, Cluster> clusters = new EnumMap<>(Topology.class);
     private final Map<Topology, NodeNemesis> nemeses = new EnumMap<>(Topology.class);
@@ -85,19 +88,16 @@ public final class ContractClusters implements AutoCloseable {
 
     /**
      * A built-in client: {@code backend} on {@code topology}'s lock nodes with the contract's
-     * times; {@code tokens=zk} gets the ZooKeeper cluster as its token ensemble.
+     * times, its config wired as a run's workers' is ({@link LockWiring}); {@code tokens=zk} gets
+     * the ZooKeeper cluster as its token ensemble.
      */
     public LockClient open(String backend, Topology topology, Map<String, String> options) {
         Map<String, String> all = new HashMap<>(options);
-        if (options.containsKey(LockConfig.TOKENS) && Tokens.parse(options.get(LockConfig.TOKENS)) == Tokens.ZK) {
-            all.put(LockConfig.TOKEN_NODES, String.join(",", addresses(Topology.ZOOKEEPER).stream()
-                    .map(Address::toString).toList()));
+        if (LockBackends.of(backend).option(LockConfig.NODE_TIMEOUT_MS).isPresent()) {
+            all.putIfAbsent(LockConfig.NODE_TIMEOUT_MS, NODE_TIMEOUT_MS);
         }
-        if (backend.equals("redlock")) {
-            all.putIfAbsent(LockConfig.NODE_TIMEOUT_MS, REDLOCK_NODE_TIMEOUT_MS);
-        }
-        List<String> nodes = addresses(topology).stream().map(Address::toString).toList();
-        return LockClients.open(new LockConfig(backend, nodes, TTL, SESSION, all), hostMapper(topology));
+        LockWiring wiring = new LockWiring(cluster(topology), LockWiring.Route.HOST, () -> cluster(Topology.ZOOKEEPER));
+        return LockClients.open(wiring.config(backend, TTL, SESSION, all), hostMapper(topology));
     }
 
     /**
@@ -110,8 +110,7 @@ public final class ContractClusters implements AutoCloseable {
         synchronized (this) {
             nemesis = nemeses.computeIfAbsent(topology, t -> new NodeNemesis(ClusterTargets.of(cluster), FaultRecorder.NONE, 1));
         }
-        List<String> service = cluster.nodes().stream()
-                .filter(n -> n.role() != Role.STORAGE && n.role() != Role.PROXY).map(Node::name).toList();
+        List<String> service = cluster.nodes().stream().filter(n -> n.role().faulted()).map(Node::name).toList();
         return nemesis.inject(new FaultSpec.Pause(service));
     }
 

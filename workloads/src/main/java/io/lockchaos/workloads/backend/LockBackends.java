@@ -1,5 +1,12 @@
 package io.lockchaos.workloads.backend;
 
+import static io.lockchaos.workloads.lock.TopologyName.POSTGRES;
+import static io.lockchaos.workloads.lock.TopologyName.POSTGRES_PGBOUNCER;
+import static io.lockchaos.workloads.lock.TopologyName.REDIS_REPLICATED;
+import static io.lockchaos.workloads.lock.TopologyName.REDIS_SINGLE;
+import static io.lockchaos.workloads.lock.TopologyName.REDLOCK;
+import static io.lockchaos.workloads.lock.TopologyName.ZOOKEEPER;
+
 import io.lockchaos.workloads.WorkloadException;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.ClassBackend;
@@ -51,11 +58,11 @@ public final class LockBackends {
 
     /** The built-in backends, in the order messages list them. */
     public static final List<LockBackend> BUILT_IN = List.of(
-            new LockBackend("redis-naive", List.of("redis-single"), false, List.of(), false, LockBackends::naive),
-            new LockBackend("redis-sentinel", List.of("redis-replicated"), false,
+            new LockBackend("redis-naive", List.of(REDIS_SINGLE), false, List.of(), false, LockBackends::naive),
+            new LockBackend("redis-sentinel", List.of(REDIS_REPLICATED), false,
                     List.of(new LockOption(LockConfig.SENTINEL_MASTER, LockOption.Type.TEXT,
                             "the master name the Sentinels watch (lockchaos)")), false, LockBackends::sentinel),
-            new LockBackend("redlock", List.of("redlock"), false,
+            new LockBackend("redlock", List.of(REDLOCK), false,
                     List.of(new LockOption(LockConfig.NODE_TIMEOUT_MS, LockOption.Type.MILLIS,
                             "each master's request timeout (1 % of the TTL, at least 5 ms)")), false,
                     LockBackends::redlock),
@@ -64,8 +71,8 @@ public final class LockBackends {
             redisson("redisson", false, RedissonLocks::watchdog),
             redisson("redisson-lease", false, RedissonLocks::lease),
             redisson("redisson-fenced", true, RedissonLocks::fenced),
-            new LockBackend("spring-redis", List.of("redis-single"), false, List.of(), false, LockBackends::springRedis),
-            new LockBackend("shedlock-redis", List.of("redis-single"), false,
+            new LockBackend("spring-redis", List.of(REDIS_SINGLE), false, List.of(), false, LockBackends::springRedis),
+            new LockBackend("shedlock-redis", List.of(REDIS_SINGLE), false,
                     List.of(new LockOption(LockConfig.SAFE_UPDATE, LockOption.Type.BOOLEAN,
                             "ShedLock's safeUpdate: unlock by compare-and-delete, not a plain DEL (false)")), false,
                     LockBackends::shedLock),
@@ -108,7 +115,7 @@ public final class LockBackends {
     }
 
     private static LockBackend curator(String name, boolean cautious) {
-        return new LockBackend(name, List.of("zookeeper"), true,
+        return new LockBackend(name, List.of(ZOOKEEPER), true,
                 List.of(new LockOption(LockConfig.ZK_ROOT, LockOption.Type.ZK_PATH,
                         "the ZooKeeper path the lock nodes live under (" + DEFAULT_ZK_ROOT + ")")), false,
                 (config, hosts) -> CuratorLock.open(config.addresses(), config.sessionTimeout(),
@@ -120,7 +127,7 @@ public final class LockBackends {
      * redis-replicated run sets), on the Sentinels; a token source when it has no tokens of its own.
      */
     private static LockBackend redisson(String name, boolean ownTokens, LockBackend.Factory open) {
-        return new LockBackend(name, List.of("redis-single", "redis-replicated"), ownTokens,
+        return new LockBackend(name, List.of(REDIS_SINGLE, REDIS_REPLICATED), ownTokens,
                 List.of(new LockOption(LockConfig.SENTINEL_MASTER, LockOption.Type.TEXT,
                         "on redis-replicated: the master name the Sentinels watch (lockchaos)")), false,
                 ownTokens ? open : (config, hosts) -> LockClients.nodeTokens(open.open(config, hosts), config, hosts));
@@ -132,7 +139,7 @@ public final class LockBackends {
      * the TTL is not used.
      */
     private static LockBackend pgAdvisory(PgAdvisoryLock.Scope scope) {
-        return new LockBackend(scope.backend(), List.of("postgres", "postgres-pgbouncer"), true, List.of(), false,
+        return new LockBackend(scope.backend(), List.of(POSTGRES, POSTGRES_PGBOUNCER), true, List.of(), false,
                 (config, hosts) -> new PgAdvisoryLock(config.addresses().get(0), config.sessionTimeout(), scope));
     }
 

@@ -10,7 +10,7 @@ import java.util.Optional;
  *
  * @param name the backend's name in scenarios ({@code redlock}); for a lock class of the
  *     user's, the prefix {@code class:}
- * @param topologies the topology names it runs on ({@code redis-single}, ...); empty: any
+ * @param topologies the topologies it runs on ({@link TopologyName#REDIS_SINGLE}, ...); empty: any
  * @param ownTokens whether its grants carry fencing tokens of their own (a token source
  *     must then not be added)
  * @param options the options it accepts in {@link LockConfig#options()}
@@ -18,7 +18,7 @@ import java.util.Optional;
  *     its own)
  * @param factory opens a client
  */
-public record LockBackend(String name, List<String> topologies, boolean ownTokens, List<LockOption> options,
+public record LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
                           boolean anyOption, Factory factory) {
 
     /** Opens a client of this backend. */
@@ -36,9 +36,14 @@ public record LockBackend(String name, List<String> topologies, boolean ownToken
         options = List.copyOf(options);
     }
 
-    /** Whether this backend runs on the topology named {@code topology}. */
-    public boolean runsOn(String topology) {
+    /** Whether this backend runs on {@code topology}. */
+    public boolean runsOn(TopologyName topology) {
         return topologies.isEmpty() || topologies.contains(topology);
+    }
+
+    /** The topologies it runs on, for messages: {@code redis-single, redis-replicated}, or {@code any}. */
+    public String topologyNames() {
+        return topologies.isEmpty() ? "any" : String.join(", ", topologies.stream().map(TopologyName::id).toList());
     }
 
     /** The declared option {@code key}. */

@@ -34,14 +34,14 @@ public enum Tokens {
     }
 
     /**
-     * Whether this source works on a cluster whose lock service is {@code zookeeper} or not:
-     * {@code redis-incr} needs a Redis lock service; {@code zk} works on both (a Redis topology
-     * gets a standalone ZooKeeper for the tokens, {@code zk-tokens}).
+     * Whether this source works on a cluster whose lock service is Redis ({@code redisService})
+     * or not: {@code redis-incr} counts on the lock service's Redis; {@code zk} works on any (a
+     * topology without a ZooKeeper ensemble gets a standalone one for the tokens, {@code zk-tokens}).
      */
-    public boolean fits(boolean zookeeper) {
+    public boolean fits(boolean redisService) {
         return switch (this) {
             case NONE, ZK, LOCK -> true;
-            case REDIS_INCR -> !zookeeper;
+            case REDIS_INCR -> redisService;
         };
     }
 

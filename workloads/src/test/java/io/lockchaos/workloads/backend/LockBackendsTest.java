@@ -11,6 +11,7 @@ import io.lockchaos.workloads.lock.LockBackend;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.workloads.lock.LockOption;
 import io.lockchaos.workloads.lock.Tokens;
+import io.lockchaos.workloads.lock.TopologyName;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -20,17 +21,22 @@ class LockBackendsTest {
     @Test
     void everyBuiltInBackendIsListedOnceWithItsTopology() {
         assertEquals(List.of("redis-naive", "redis-sentinel", "redlock", "curator", "curator-cautious", "redisson",
-                "redisson-lease", "redisson-fenced", "spring-redis", "shedlock-redis"), LockBackends.names());
-        assertTrue(LockBackends.of("redis-sentinel").runsOn("redis-replicated"));
-        assertFalse(LockBackends.of("redis-sentinel").runsOn("redis-single"));
-        assertEquals(List.of("zookeeper"), LockBackends.of("curator-cautious").topologies());
-        assertEquals(List.of("redis-single", "redis-replicated"), LockBackends.of("redisson").topologies());
+                "redisson-lease", "redisson-fenced", "spring-redis", "shedlock-redis"), LockBackends.names().subList(0, 10));
+        assertTrue(LockBackends.names().containsAll(List.of("pg-advisory", "pg-advisory-xact")), LockBackends.names().toString());
+        assertEquals(LockBackends.names().size(), new java.util.HashSet<>(LockBackends.names()).size(), "each listed once");
+        assertTrue(LockBackends.of("redis-sentinel").runsOn(TopologyName.REDIS_REPLICATED));
+        assertFalse(LockBackends.of("redis-sentinel").runsOn(TopologyName.REDIS_SINGLE));
+        assertEquals(List.of(TopologyName.ZOOKEEPER), LockBackends.of("curator-cautious").topologies());
+        assertEquals("redis-single, redis-replicated", LockBackends.of("redisson").topologyNames());
     }
 
     @Test
-    void onlyTheCuratorLocksAndRedissonsFencedLockHaveTokensOfTheirOwn() {
-        for (LockBackend b : LockBackends.BUILT_IN) {
+    void onlyTheCuratorLocksRedissonsFencedLockAndThePostgresAdvisoryLocksHaveTokensOfTheirOwn() {
+        for (LockBackend b : LockBackends.BUILT_IN.subList(0, 10)) {
             assertEquals(b.name().startsWith("curator") || b.name().equals("redisson-fenced"), b.ownTokens(), b.name());
+        }
+        for (String pg : List.of("pg-advisory", "pg-advisory-xact")) {
+            assertTrue(LockBackends.of(pg).ownTokens(), pg + ": a sequence drawn in the grant's statement");
         }
     }
 
@@ -38,7 +44,7 @@ class LockBackendsTest {
     void aClassBackendRunsAnywhereAndTakesItsOwnOptionsButNotTheTokenSources() {
         LockBackend c = LockBackends.of("class:com.example.MyLock");
         assertSame(LockBackends.CLASS, c);
-        assertTrue(c.runsOn("zookeeper") && c.runsOn("redlock"));
+        assertTrue(c.runsOn(TopologyName.ZOOKEEPER) && c.runsOn(new TopologyName("etcd")));
         assertTrue(c.takes("my-own-setting"));
         assertFalse(c.takes(LockConfig.TOKENS));
         assertFalse(c.takes(LockConfig.TOKEN_NODES));
@@ -69,10 +75,10 @@ class LockBackendsTest {
 
     @Test
     void tokenSourcesFitTheirLockService() {
-        assertTrue(Tokens.ZK.fits(true));
-        assertTrue(Tokens.ZK.fits(false), "a Redis topology gets zk-tokens");
-        assertTrue(Tokens.REDIS_INCR.fits(false));
-        assertFalse(Tokens.REDIS_INCR.fits(true));
+        assertTrue(Tokens.ZK.fits(false));
+        assertTrue(Tokens.ZK.fits(true), "a Redis topology gets zk-tokens");
+        assertTrue(Tokens.REDIS_INCR.fits(true));
+        assertFalse(Tokens.REDIS_INCR.fits(false));
         assertTrue(Tokens.LOCK.fits(true) && Tokens.LOCK.fits(false), "the lock's own tokens need no service");
         assertEquals(List.of("none", "redis-incr", "zk", "lock"), Tokens.ids());
         assertEquals(List.of(Tokens.REDIS_INCR, Tokens.ZK), java.util.Arrays.stream(Tokens.values())
