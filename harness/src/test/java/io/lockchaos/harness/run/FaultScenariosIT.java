@@ -48,11 +48,14 @@ class FaultScenariosIT {
      * keep {@code ./lockchaos test} within its time budget. {@code redisson-pause} stays here: it is
      * the only test of Redisson's watchdog giving up a paused holder's key; so does
      * {@code shedlock-redis-pause}, the one CI test that runs the shaded Spring Data Redis, Lettuce
-     * and ShedLock in a worker container (the contract runs them on the host classpath).
+     * and ShedLock in a worker container (the contract runs them on the host classpath);
+     * {@code pg-advisory-partition} stays too: the one CI run of the {@code postgres} topology, pgjdbc
+     * shaded into the worker, and a lock the server frees by TCP keepalive.
      */
     private static final List<String> NIGHTLY = List.of("redisson-no-fault", "redisson-fenced-pause",
             "redisson-fenced-restart", "spring-redis-pause", "spring-redis-no-fault", "shedlock-redis-no-fault",
-            "shedlock-redis-safe-update-pause");
+            "shedlock-redis-safe-update-pause",
+            "pg-advisory-no-fault", "pg-advisory-pause", "pg-advisory-pgbouncer", "pg-advisory-xact-pgbouncer");
 
     /** One run's outcome, its cluster's run id and its results folder. */
     private record Ran(Scenario scenario, RunOutcome outcome, String runId, Path dir) {
