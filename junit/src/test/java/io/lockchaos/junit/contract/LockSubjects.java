@@ -54,7 +54,11 @@ final class LockSubjects {
             LockSubject.builtIn("shedlock-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL, BLIND_RELEASE),
             // A session or transaction lock: no lease; tokens from one sequence; pgjdbc says a session failed only when a call fails.
             LockSubject.builtIn("pg-advisory", Topology.POSTGRES, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
-            LockSubject.builtIn("pg-advisory-xact", Topology.POSTGRES, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL));
+            LockSubject.builtIn("pg-advisory-xact", Topology.POSTGRES, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
+            // ShedLock's unlock() returns nothing, whichever clock its statements use.
+            LockSubject.builtIn("shedlock-jdbc", Topology.POSTGRES, LEASE_EXPIRY, CERTAIN_REFUSAL, BLIND_RELEASE),
+            LockSubject.builtIn("shedlock-jdbc-dbtime", Topology.POSTGRES, LEASE_EXPIRY, CERTAIN_REFUSAL, BLIND_RELEASE),
+            LockSubject.builtIn("spring-jdbc", Topology.POSTGRES, LEASE_EXPIRY, CERTAIN_REFUSAL));
 
     private LockSubjects() {
     }

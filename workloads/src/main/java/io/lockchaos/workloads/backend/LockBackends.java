@@ -22,7 +22,9 @@ import io.lockchaos.workloads.redis.RedisNode;
 import io.lockchaos.workloads.redis.Redlock;
 import io.lockchaos.workloads.redis.SentinelMaster;
 import io.lockchaos.workloads.redisson.RedissonLocks;
+import io.lockchaos.workloads.shedlock.ShedLockJdbcLock;
 import io.lockchaos.workloads.shedlock.ShedLockRedisLock;
+import io.lockchaos.workloads.spring.SpringJdbcLock;
 import io.lockchaos.workloads.spring.SpringRedisLock;
 import io.lockchaos.workloads.zk.CuratorLock;
 import java.time.Duration;
@@ -49,6 +51,9 @@ import java.util.Optional;
  *   <li>{@code pg-advisory}, {@code pg-advisory-xact} (postgres: nodes = the server; postgres-pgbouncer:
  *       nodes = PgBouncer): PostgreSQL's advisory locks on a session and in a transaction, tokens of
  *       their own (a sequence);</li>
+ *   <li>{@code shedlock-jdbc}, {@code shedlock-jdbc-dbtime}, {@code spring-jdbc} (postgres: nodes = the
+ *       server): ShedLock's JDBC provider without and with {@code usingDbTime()}, Spring Integration's
+ *       {@code JdbcLockRegistry}; the TTL as {@code lockAtMostFor} and the repository's TTL;</li>
  *   <li>{@code class:NAME} (any topology): a user's class ({@link ClassBackend}); any option.</li>
  * </ul>
  */
@@ -77,7 +82,10 @@ public final class LockBackends {
                             "ShedLock's safeUpdate: unlock by compare-and-delete, not a plain DEL (false)")), false,
                     LockBackends::shedLock),
             pgAdvisory(PgAdvisoryLock.Scope.SESSION),
-            pgAdvisory(PgAdvisoryLock.Scope.TRANSACTION));
+            pgAdvisory(PgAdvisoryLock.Scope.TRANSACTION),
+            shedLockJdbc("shedlock-jdbc", false),
+            shedLockJdbc("shedlock-jdbc-dbtime", true),
+            new LockBackend("spring-jdbc", List.of(POSTGRES), false, List.of(), false, LockBackends::springJdbc));
 
     /**
      * A lock class of the user's, {@code class:NAME}: any topology, any option (its class reads
@@ -141,6 +149,21 @@ public final class LockBackends {
     private static LockBackend pgAdvisory(PgAdvisoryLock.Scope scope) {
         return new LockBackend(scope.backend(), List.of(POSTGRES, POSTGRES_PGBOUNCER), true, List.of(), false,
                 (config, hosts) -> new PgAdvisoryLock(config.addresses().get(0), config.sessionTimeout(), scope));
+    }
+
+    /**
+     * ShedLock's JDBC provider on PostgreSQL, the TTL as {@code lockAtMostFor}, {@code dbTime}:
+     * {@code usingDbTime()}; {@code zk} tokens for a fenced lane (the lock service has no Redis).
+     */
+    private static LockBackend shedLockJdbc(String name, boolean dbTime) {
+        return new LockBackend(name, List.of(POSTGRES), false, List.of(), false, (config, hosts) -> LockClients.withTokens(
+                ShedLockJdbcLock.open(config.addresses().get(0), config.ttl(), config.sessionTimeout(), dbTime),
+                config, null, LockClients::ownedByTheLock));
+    }
+
+    private static LockClient springJdbc(LockConfig config, HostMapper hosts) {
+        return LockClients.withTokens(new SpringJdbcLock(config.addresses().get(0), config.ttl(), config.sessionTimeout()),
+                config, null, LockClients::ownedByTheLock);
     }
 
     private static LockClient naive(LockConfig config, HostMapper hosts) {

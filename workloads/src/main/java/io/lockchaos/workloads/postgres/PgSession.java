@@ -2,19 +2,14 @@ package io.lockchaos.workloads.postgres;
 
 import io.lockchaos.workloads.lock.Address;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Properties;
 
 /**
  * One PostgreSQL session: a pgjdbc connection to the database {@value #DATABASE} (user and
- * password {@value #USER}, as the {@code lockchaos/postgres} image makes them), and the
- * {@link SessionWatch} of the grant held on it now. Every socket read is bounded by the timeout
- * ({@code socketTimeout}, whole seconds, at least 1), and so is the connect. Statements go
- * unprepared ({@code prepareThreshold=0}): a server-side prepared statement does not survive
- * PgBouncer's transaction pooling.
+ * password {@value #USER}, as the {@code lockchaos/postgres} image makes them; connection settings
+ * as {@link PgDataSource} has them), and the {@link SessionWatch} of the grant held on it now.
  */
 final class PgSession implements AutoCloseable {
 
@@ -48,19 +43,9 @@ final class PgSession implements AutoCloseable {
      */
     static PgSession open(Address server, Duration timeout, boolean autoCommit) {
         String where = "PostgreSQL at " + server;
-        Properties props = new Properties();
-        props.setProperty("user", USER);
-        props.setProperty("password", USER);
-        String seconds = Long.toString(Math.max(1, (timeout.toMillis() + 999) / 1000));
-        props.setProperty("connectTimeout", seconds);
-        props.setProperty("loginTimeout", seconds);
-        props.setProperty("socketTimeout", seconds);
-        props.setProperty("tcpKeepAlive", "true");
-        props.setProperty("prepareThreshold", "0");
-        props.setProperty("ApplicationName", "lockchaos");
         Connection c;
         try {
-            c = DriverManager.getConnection("jdbc:postgresql://" + server.host() + ":" + server.port() + "/" + DATABASE, props);
+            c = PgDataSource.of(server, timeout).getConnection();
         } catch (SQLException e) {
             throw new PgCallException("cannot connect to " + where + " (" + e.getSQLState() + "): " + e.getMessage(), e);
         }
@@ -83,7 +68,7 @@ final class PgSession implements AutoCloseable {
         try (Statement st = conn.createStatement()) {
             st.execute("CREATE SEQUENCE IF NOT EXISTS " + TOKENS);
         } catch (SQLException e) {
-            if (!"23505".equals(e.getSQLState()) && !"42P07".equals(e.getSQLState())) {
+            if (!PgDataSource.lostCreateRace(e)) {
                 throw e;
             }
         }
