@@ -24,8 +24,7 @@
 set -euo pipefail
 
 DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-IMAGES=(redis zookeeper jvm)
-IMAGES+=(etcd)  # etcd-server 3.4: the etcd topology
+IMAGES=(redis zookeeper jvm etcd postgres)
 BASE_TAG="${LOCKCHAOS_BASE_IMAGE:-lockchaos/debian:bookworm}"
 DOCKERD_LOG="${LOCKCHAOS_DOCKERD_LOG:-/var/log/lockchaos-dockerd.log}"
 BUILD_LOGS="${TMPDIR:-/tmp}"

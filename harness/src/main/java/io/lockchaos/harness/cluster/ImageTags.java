@@ -22,7 +22,7 @@ import java.util.stream.Stream;
 public final class ImageTags {
 
     /** The images lockchaos builds, by their directory under {@code docker/}. */
-    public enum Image { REDIS, ZOOKEEPER, JVM, ETCD }
+    public enum Image { REDIS, ZOOKEEPER, JVM, ETCD, POSTGRES }
 
     private final Path dockerDir;
 

@@ -31,6 +31,10 @@ public enum Role {
      * out {@code zk} fencing tokens; like the ledger's Redis, faults leave it alone.
      */
     TOKENS(Faults.NONE, null, ServingProbe.ZOOKEEPER_SRVR),
+    /** A PostgreSQL server ({@code pg-1}). */
+    PG(Faults.SERVER, null, ServingProbe.POSTGRES_QUERY),
+    /** PgBouncer in front of the PostgreSQL server ({@code pgbouncer}); clients connect through it. */
+    BOUNCER(Faults.SERVER, null, ServingProbe.POSTGRES_QUERY),
     /**
      * The Toxiproxy-API server in front of every other node ({@code toxiproxy} on the
      * network); link faults act on connections through it, and it is never faulted itself.

@@ -2,12 +2,13 @@ package io.lockchaos.harness.cluster;
 
 import io.lockchaos.harness.cluster.containers.EtcdContainer;
 import io.lockchaos.harness.cluster.containers.FourLetterWords;
+import io.lockchaos.harness.cluster.containers.PostgresContainer;
 import java.time.Duration;
 
 /**
  * How a node shows that it serves, asked after it was started again (a kill's heal, a restart)
  * until it does. Each {@link Role} names its own: a Redis or a Sentinel answers {@code PING}, a
- * ZooKeeper server reports a mode to {@code srvr}.
+ * ZooKeeper server reports a mode to {@code srvr}, PostgreSQL and PgBouncer answer a query.
  */
 @FunctionalInterface
 public interface ServingProbe {
@@ -28,6 +29,12 @@ public interface ServingProbe {
     ServingProbe ETCD_HEALTH = (exec, port, hostPort) -> {
         boolean healthy = EtcdContainer.health(Node.HOST, hostPort);
         return new Answer(healthy, healthy ? "healthy" : "/health: not healthy");
+    };
+
+    /** PostgreSQL or PgBouncer: {@code SELECT 1} through {@code psql} inside its container prints {@code 1}. */
+    ServingProbe POSTGRES_QUERY = (exec, port, hostPort) -> {
+        String out = exec.run(PostgresContainer.probe(port).toArray(String[]::new)).strip();
+        return new Answer(out.equals("1"), out);
     };
 
     /** Runs a command inside the node's container and gives what it printed. */

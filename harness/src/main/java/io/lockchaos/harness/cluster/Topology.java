@@ -21,7 +21,11 @@ public enum Topology {
     /** A ZooKeeper ensemble of three (or five) nodes. */
     ZOOKEEPER(TopologyName.ZOOKEEPER, new ZooKeeperTopology()),
     /** Three etcd 3.4 members. */
-    ETCD(TopologyName.ETCD, new EtcdTopology());
+    ETCD(TopologyName.ETCD, new EtcdTopology()),
+    /** One PostgreSQL server, {@code pg-1}: advisory locks, ShedLock's and Spring's JDBC locks. */
+    POSTGRES(TopologyName.POSTGRES, new PostgresTopology(false)),
+    /** {@code pg-1} behind PgBouncer in transaction pooling, {@code pgbouncer}; clients connect through it. */
+    POSTGRES_PGBOUNCER(TopologyName.POSTGRES_PGBOUNCER, new PostgresTopology(true));
 
     private final TopologyName name;
     private final TopologyDescriptor descriptor;

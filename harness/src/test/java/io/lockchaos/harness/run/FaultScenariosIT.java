@@ -50,12 +50,15 @@ class FaultScenariosIT {
      * {@code shedlock-redis-pause}, the one CI test that runs the shaded Spring Data Redis, Lettuce
      * and ShedLock in a worker container (the contract runs them on the host classpath).
      * {@code etcd-pause} stays here too: the only test of the {@code etcd} topology and of the
-     * shaded jetcd (Vert.x gRPC over Redisson's Netty) in a worker container.
+     * shaded jetcd (Vert.x gRPC over Redisson's Netty) in a worker container; so does
+     * {@code pg-advisory-partition}: the one CI run of the {@code postgres} topology, pgjdbc
+     * shaded into the worker, and a lock the server frees by TCP keepalive.
      */
     private static final List<String> NIGHTLY = List.of("redisson-no-fault", "redisson-fenced-pause",
             "redisson-fenced-restart", "spring-redis-pause", "spring-redis-no-fault", "shedlock-redis-no-fault",
             "shedlock-redis-safe-update-pause",
-            "etcd-no-fault", "etcd-partition", "etcd-kill-leader");
+            "etcd-no-fault", "etcd-partition", "etcd-kill-leader",
+            "pg-advisory-no-fault", "pg-advisory-pause", "pg-advisory-pgbouncer", "pg-advisory-xact-pgbouncer");
 
     /** One run's outcome, its cluster's run id and its results folder. */
     private record Ran(Scenario scenario, RunOutcome outcome, String runId, Path dir) {

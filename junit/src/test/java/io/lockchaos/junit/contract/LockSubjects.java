@@ -52,7 +52,14 @@ final class LockSubjects {
                     Topology.REDIS_REPLICATED, Map.of(LockConfig.SENTINEL_MASTER, Cluster.SENTINEL_MASTER)), CERTAIN_REFUSAL),
             LockSubject.builtIn("spring-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL),
             LockSubject.builtIn("etcd", Topology.ETCD, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
-            LockSubject.builtIn("shedlock-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL, BLIND_RELEASE));
+            LockSubject.builtIn("shedlock-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL, BLIND_RELEASE),
+                        // A session or transaction lock: no lease; tokens from one sequence; pgjdbc says a session failed only when a call fails.
+            LockSubject.builtIn("pg-advisory", Topology.POSTGRES, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
+            LockSubject.builtIn("pg-advisory-xact", Topology.POSTGRES, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
+            // ShedLock's unlock() returns nothing, whichever clock its statements use.
+            LockSubject.builtIn("shedlock-jdbc", Topology.POSTGRES, LEASE_EXPIRY, CERTAIN_REFUSAL, BLIND_RELEASE),
+            LockSubject.builtIn("shedlock-jdbc-dbtime", Topology.POSTGRES, LEASE_EXPIRY, CERTAIN_REFUSAL, BLIND_RELEASE),
+            LockSubject.builtIn("spring-jdbc", Topology.POSTGRES, LEASE_EXPIRY, CERTAIN_REFUSAL));
 
     private LockSubjects() {
     }

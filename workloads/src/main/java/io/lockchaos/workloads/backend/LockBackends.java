@@ -1,6 +1,8 @@
 package io.lockchaos.workloads.backend;
 
 import static io.lockchaos.workloads.lock.TopologyName.ETCD;
+import static io.lockchaos.workloads.lock.TopologyName.POSTGRES;
+import static io.lockchaos.workloads.lock.TopologyName.POSTGRES_PGBOUNCER;
 import static io.lockchaos.workloads.lock.TopologyName.REDIS_REPLICATED;
 import static io.lockchaos.workloads.lock.TopologyName.REDIS_SINGLE;
 import static io.lockchaos.workloads.lock.TopologyName.REDLOCK;
@@ -17,12 +19,15 @@ import io.lockchaos.workloads.lock.LockBackend;
 import io.lockchaos.workloads.lock.LockClient;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.workloads.lock.LockOption;
+import io.lockchaos.workloads.postgres.PgAdvisoryLock;
 import io.lockchaos.workloads.redis.NaiveRedisLock;
 import io.lockchaos.workloads.redis.RedisNode;
 import io.lockchaos.workloads.redis.Redlock;
 import io.lockchaos.workloads.redis.SentinelMaster;
 import io.lockchaos.workloads.redisson.RedissonLocks;
+import io.lockchaos.workloads.shedlock.ShedLockJdbcLock;
 import io.lockchaos.workloads.shedlock.ShedLockRedisLock;
+import io.lockchaos.workloads.spring.SpringJdbcLock;
 import io.lockchaos.workloads.spring.SpringRedisLock;
 import io.lockchaos.workloads.zk.CuratorLock;
 import java.time.Duration;
@@ -48,6 +53,12 @@ import java.util.Optional;
  *       {@code expireAfter} and {@code lockAtMostFor}; shedlock-redis option {@code safe-update};</li>
  *   <li>{@code etcd} (etcd): nodes = the members; jetcd's Lock API on a lease of the TTL (whole
  *       seconds), kept alive by jetcd; tokens of its own: the lock key's create revision;</li>
+ *   <li>{@code pg-advisory}, {@code pg-advisory-xact} (postgres: nodes = the server; postgres-pgbouncer:
+ *       nodes = PgBouncer): PostgreSQL's advisory locks on a session and in a transaction, tokens of
+ *       their own (a sequence);</li>
+ *   <li>{@code shedlock-jdbc}, {@code shedlock-jdbc-dbtime}, {@code spring-jdbc} (postgres: nodes = the
+ *       server): ShedLock's JDBC provider without and with {@code usingDbTime()}, Spring Integration's
+ *       {@code JdbcLockRegistry}; the TTL as {@code lockAtMostFor} and the repository's TTL;</li>
  *   <li>{@code class:NAME} (any topology): a user's class ({@link ClassBackend}); any option.</li>
  * </ul>
  */
@@ -75,7 +86,12 @@ public final class LockBackends {
                     List.of(new LockOption(LockConfig.SAFE_UPDATE, LockOption.Type.BOOLEAN,
                             "ShedLock's safeUpdate: unlock by compare-and-delete, not a plain DEL (false)")), false,
                     LockBackends::shedLock),
-            new LockBackend("etcd", List.of(ETCD), true, List.of(), false, LockBackends::etcd, EtcdTtl.UNIT));
+            new LockBackend("etcd", List.of(ETCD), true, List.of(), false, LockBackends::etcd, EtcdTtl.UNIT),
+            pgAdvisory(PgAdvisoryLock.Scope.SESSION),
+            pgAdvisory(PgAdvisoryLock.Scope.TRANSACTION),
+            shedLockJdbc("shedlock-jdbc", false),
+            shedLockJdbc("shedlock-jdbc-dbtime", true),
+            new LockBackend("spring-jdbc", List.of(POSTGRES), false, List.of(), false, LockBackends::springJdbc));
 
     /**
      * A lock class of the user's, {@code class:NAME}: any topology, any option (its class reads
@@ -129,6 +145,31 @@ public final class LockBackends {
                 List.of(new LockOption(LockConfig.SENTINEL_MASTER, LockOption.Type.TEXT,
                         "on redis-replicated: the master name the Sentinels watch (lockchaos)")), false,
                 ownTokens ? open : (config, hosts) -> LockClients.nodeTokens(open.open(config, hosts), config, hosts));
+    }
+
+    /**
+     * {@code pg-advisory} ({@code pg_try_advisory_lock}) or {@code pg-advisory-xact}
+     * ({@code pg_try_advisory_xact_lock}) on the PostgreSQL node; tokens of their own (a sequence);
+     * the TTL is not used.
+     */
+    private static LockBackend pgAdvisory(PgAdvisoryLock.Scope scope) {
+        return new LockBackend(scope.backend(), List.of(POSTGRES, POSTGRES_PGBOUNCER), true, List.of(), false,
+                (config, hosts) -> new PgAdvisoryLock(config.addresses().get(0), config.sessionTimeout(), scope));
+    }
+
+    /**
+     * ShedLock's JDBC provider on PostgreSQL, the TTL as {@code lockAtMostFor}, {@code dbTime}:
+     * {@code usingDbTime()}; {@code zk} tokens for a fenced lane (the lock service has no Redis).
+     */
+    private static LockBackend shedLockJdbc(String name, boolean dbTime) {
+        return new LockBackend(name, List.of(POSTGRES), false, List.of(), false, (config, hosts) -> LockClients.withTokens(
+                ShedLockJdbcLock.open(config.addresses().get(0), config.ttl(), config.sessionTimeout(), dbTime),
+                config, null, LockClients::ownedByTheLock));
+    }
+
+    private static LockClient springJdbc(LockConfig config, HostMapper hosts) {
+        return LockClients.withTokens(new SpringJdbcLock(config.addresses().get(0), config.ttl(), config.sessionTimeout()),
+                config, null, LockClients::ownedByTheLock);
     }
 
     private static LockClient naive(LockConfig config, HostMapper hosts) {

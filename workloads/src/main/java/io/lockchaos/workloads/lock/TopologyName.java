@@ -28,6 +28,10 @@ public record TopologyName(String id) {
     public static final TopologyName ZOOKEEPER = new TopologyName("zookeeper");
     /** Three etcd members. */
     public static final TopologyName ETCD = new TopologyName("etcd");
+    /** One PostgreSQL server. */
+    public static final TopologyName POSTGRES = new TopologyName("postgres");
+    /** A PostgreSQL server behind PgBouncer in transaction pooling. */
+    public static final TopologyName POSTGRES_PGBOUNCER = new TopologyName("postgres-pgbouncer");
 
     public TopologyName {
         if (id == null || !SHAPE.matcher(id).matches()) {

@@ -3,14 +3,9 @@ package io.lockchaos.workloads.spring;
 import io.lockchaos.workloads.lock.Acquisition;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.Grant;
-import io.lockchaos.workloads.lock.GrantWatch;
 import io.lockchaos.workloads.lock.LeaseExpiry;
 import io.lockchaos.workloads.lock.LockClient;
 import java.time.Duration;
-import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Lock;
 import org.springframework.integration.redis.util.RedisLockRegistry;
 
 /**
@@ -53,18 +48,7 @@ public final class SpringRedisLock implements LockClient, LeaseExpiry {
 
     @Override
     public Acquisition acquire(String lock, Duration timeout) {
-        Lock held = registry.obtain(lock);
-        long started = System.nanoTime();
-        try {
-            if (!held.tryLock(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                return Acquisition.refused("timeout");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Acquisition.unknown("interrupted");
-        }
-        return Acquisition.granted(new Grant(lock, OptionalLong.empty(), Optional.of(expireAfter), started,
-                GrantWatch.NEVER, () -> SpringUnlock.released(held::unlock)));
+        return SpringTryLock.acquire(registry.obtain(lock), lock, timeout, expireAfter);
     }
 
     @Override

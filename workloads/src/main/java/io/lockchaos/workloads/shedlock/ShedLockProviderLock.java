@@ -1,0 +1,82 @@
+package io.lockchaos.workloads.shedlock;
+
+import io.lockchaos.workloads.lock.Acquisition;
+import io.lockchaos.workloads.lock.Grant;
+import io.lockchaos.workloads.lock.GrantWatch;
+import io.lockchaos.workloads.lock.LeaseExpiry;
+import io.lockchaos.workloads.lock.LockClient;
+import io.lockchaos.workloads.redis.RetryDelay;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalLong;
+import net.javacrumbs.shedlock.core.ClockProvider;
+import net.javacrumbs.shedlock.core.LockConfiguration;
+import net.javacrumbs.shedlock.core.LockProvider;
+import net.javacrumbs.shedlock.core.SimpleLock;
+
+/**
+ * A ShedLock {@link LockProvider} as a lock client, whatever stores its locks. ShedLock does not
+ * wait for a lock: {@code lock(...)} is one attempt with {@code lockAtMostFor} = the TTL and
+ * {@code lockAtLeastFor} = 0; this client repeats it after a random 10–20 ms until the timeout.
+ * Every attempt answered "taken" is a certain refusal; an attempt that throws leaves the outcome
+ * unknown. The lease is {@code lockAtMostFor} from before the successful attempt.
+ *
+ * <p>Release is {@link SimpleLock#unlock()}, which returns nothing: a release that returns is
+ * reported as released ({@link #release} never answers false); one that throws is unknown.
+ */
+abstract class ShedLockProviderLock implements LockClient, LeaseExpiry {
+
+    private static final long RETRY_MILLIS = 10;
+
+    private final LockProvider provider;
+    private final Duration lockAtMostFor;
+    private final Runnable afterFailure;
+
+    /** @param afterFailure run when a call of the provider threw (a JDBC client drops its connection) */
+    ShedLockProviderLock(LockProvider provider, Duration lockAtMostFor, Runnable afterFailure) {
+        this.provider = provider;
+        this.lockAtMostFor = lockAtMostFor;
+        this.afterFailure = afterFailure;
+    }
+
+    @Override
+    public Duration ttl() {
+        return lockAtMostFor;
+    }
+
+    @Override
+    public Acquisition acquire(String lock, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long started = System.nanoTime();
+            Optional<SimpleLock> taken = failing(() -> provider.lock(
+                    new LockConfiguration(ClockProvider.now(), lock, lockAtMostFor, Duration.ZERO)));
+            if (taken.isPresent()) {
+                SimpleLock held = taken.get();
+                return Acquisition.granted(new Grant(lock, OptionalLong.empty(), Optional.of(lockAtMostFor), started,
+                        GrantWatch.NEVER, () -> failing(() -> {
+                            held.unlock();
+                            return true;
+                        })));
+            }
+            if (System.nanoTime() >= deadline || Thread.currentThread().isInterrupted()) {
+                return Acquisition.refused("timeout");
+            }
+            RetryDelay.backOff(RETRY_MILLIS, deadline);
+        }
+    }
+
+    private <T> T failing(java.util.function.Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (RuntimeException e) {
+            afterFailure.run();
+            throw e;
+        }
+    }
+
+    @Override
+    public boolean release(Grant grant) {
+        return grant.handle().release();
+    }
+}
