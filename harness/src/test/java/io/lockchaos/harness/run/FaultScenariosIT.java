@@ -49,10 +49,12 @@ class FaultScenariosIT {
      * the only test of Redisson's watchdog giving up a paused holder's key; so does
      * {@code shedlock-redis-pause}, the one CI test that runs the shaded Spring Data Redis, Lettuce
      * and ShedLock in a worker container (the contract runs them on the host classpath).
+     * {@code redisson-starve} is nightly too: the starvation itself (a quota slows a worker's JVM,
+     * the heal and the sweep lift it) is {@code WorkerFaultsIT}'s in CI, and the scenario runs 40 s.
      */
     private static final List<String> NIGHTLY = List.of("redisson-no-fault", "redisson-fenced-pause",
             "redisson-fenced-restart", "spring-redis-pause", "spring-redis-no-fault", "shedlock-redis-no-fault",
-            "shedlock-redis-safe-update-pause");
+            "shedlock-redis-safe-update-pause", "redisson-starve");
 
     /** One run's outcome, its cluster's run id and its results folder. */
     private record Ran(Scenario scenario, RunOutcome outcome, String runId, Path dir) {
