@@ -54,7 +54,7 @@ class FaultScenariosIT {
      */
     private static final List<String> NIGHTLY = List.of("redisson-no-fault", "redisson-fenced-pause",
             "redisson-fenced-restart", "spring-redis-pause", "spring-redis-no-fault", "shedlock-redis-no-fault",
-            "shedlock-redis-safe-update-pause", "redisson-starve");
+            "shedlock-redis-safe-update-pause", "redisson-starve", "spring-redis-threads");
 
     /** One run's outcome, its cluster's run id and its results folder. */
     private record Ran(Scenario scenario, RunOutcome outcome, String runId, Path dir) {

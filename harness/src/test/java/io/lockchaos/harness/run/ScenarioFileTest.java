@@ -99,6 +99,8 @@ class ScenarioFileTest {
         "workers as a string       | \"workers\": 3                     | \"workers\": \"3\"                   | field 'workers' is \"3\"; allowed: a whole number",
         "workers past an int       | \"workers\": 3                     | \"workers\": 10000000000            | field 'workers' is 10000000000; allowed: a whole number",
         "workers past the machine  | \"workers\": 3                     | \"workers\": 10000                  | field 'workers' is 10000; allowed: 1 to 24 per storage mode (48 worker containers in all",
+        "no threads                | \"workers\": 3                     | \"workers\": 3, \"threads\": 0       | field 'threads' is 0; allowed: 1 to 32 threads per worker",
+        "negative threads          | \"workers\": 3                     | \"workers\": 3, \"threads\": -2      | field 'threads' is -2; allowed: 1 to 32 threads per worker",
         "name as a number          | \"name\": \"s1\"                    | \"name\": 5                        | field 'name' is 5; allowed: a string",
         "description null          | \"description\": \"d\"              | \"description\": null              | field 'description' is null; allowed: a string",
         "ttl as text               | \"ttlMs\": 10000                   | \"ttlMs\": \"10s\"                   | field 'lock.ttlMs' is \"10s\"; allowed: a whole number of milliseconds",
@@ -219,7 +221,7 @@ class ScenarioFileTest {
         Scenario s = ScenarioFile.read(ProjectRoot.find().resolve("scenarios").resolve("curator-pause.json"));
         com.fasterxml.jackson.databind.JsonNode written = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(ScenarioFile.toJson(s, java.util.Map.of("java", "17")));
-        assertEquals(List.of("name", "description", "topology", "lock", "storage", "workers", "locks", "thinkMs",
+        assertEquals(List.of("name", "description", "topology", "lock", "storage", "workers", "threads", "locks", "thinkMs",
                 "idleMs", "acquireTimeoutMs", "durationMs", "quietMs", "schedule", "seed", "expect", "resolved"),
                 iterate(written.fieldNames()));
         assertEquals(List.of("backend", "ttlMs", "sessionTimeoutMs", "tokens", "options"),
