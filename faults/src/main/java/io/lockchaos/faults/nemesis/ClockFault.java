@@ -17,8 +17,8 @@ import java.util.concurrent.locks.LockSupport;
  * one node that overlap undo in any order); a strobe flips between the old
  * offset and old + delta every period until healed; a reset sets zero at once. Every op
  * carries {@code :clocks [{:node "redis-1" :old "+0s" :new "+120s"}]}. Injects {@code clock
- * TARGETS +OFFSET|-OFFSET|strobe DELTA PERIOD|reset}; a random schedule bumps one
- * clock-skewable server by up to 300 s either way; the sweep sets every skewed clock back.
+ * TARGETS +OFFSET|-OFFSET|strobe DELTA PERIOD|reset} on servers and on a run's workers; a
+ * random schedule bumps one clock-skewable server by up to 300 s either way; the sweep sets every skewed clock back.
  */
 public final class ClockFault implements FaultPackage {
 
@@ -29,9 +29,13 @@ public final class ClockFault implements FaultPackage {
     /** A reset's op, a mark rather than a band. */
     static final String RESET = "clock-reset";
 
+    /**
+     * The servers' clocks only: a worker's clock ({@code clock worker-2 +30s}) is for a script,
+     * so that a random schedule drawn from a seed before workers had clocks draws the same.
+     */
     @Override
     public List<String> offered(FaultTargets targets) {
-        return Each.names(targets.all(ClockSkewable.class));
+        return Each.names(targets.all(ClockSkewable.class).stream().filter(n -> !(n instanceof ClientNode)).toList());
     }
 
     @Override

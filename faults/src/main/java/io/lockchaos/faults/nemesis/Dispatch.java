@@ -9,7 +9,8 @@ import java.util.Random;
 
 /**
  * Hands each fault to its package's inject ({@link PauseFault}, {@link ClockFault},
- * {@link KillFault}, {@link PartitionFault}, {@link CutOffFault}, {@link FailoverFault}, and
+ * {@link KillFault}, {@link PartitionFault}, {@link CutOffFault}, {@link FailoverFault},
+ * {@link StarveFault}, and
  * for {@link LinkFault} the cluster's {@link ProxiedLinks}) with the targets it names, each
  * checked to exist and to have the capability the fault needs. One case per record of the
  * sealed {@link FaultSpec} ({@link FaultSpec.Cases}): a record without a case here does not
@@ -41,6 +42,11 @@ record Dispatch(FaultTargets targets, FaultRecorder recorder, Random random) imp
 
     private List<ClockSkewable> clocks(FaultSpec clock) {
         return nodes(clock.targets(), ClockSkewable.class, "clock-skewed");
+    }
+
+    @Override
+    public ActiveFault starve(FaultSpec.Starve s) {
+        return StarveFault.inject(s, nodes(s.targets(), Starvable.class, "starved of CPU"), recorder);
     }
 
     @Override

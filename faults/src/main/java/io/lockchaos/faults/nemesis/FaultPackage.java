@@ -31,6 +31,7 @@ public interface FaultPackage {
             case LINK -> new LinkFault();
             case FAILOVER -> new FailoverFault();
             case CUT_OFF -> new CutOffFault();
+            case STARVE -> new StarveFault();
         };
     }
 

@@ -6,6 +6,7 @@
  * {@link io.lockchaos.faults.nemesis.Pausable} (SIGSTOP/SIGCONT),
  * {@link io.lockchaos.faults.nemesis.Killable} (SIGKILL and start),
  * {@link io.lockchaos.faults.nemesis.ClockSkewable} (libfaketime offset),
+ * {@link io.lockchaos.faults.nemesis.Starvable} (CPU quota),
  * {@link io.lockchaos.faults.nemesis.Partitionable} (tagged iptables rules), and
  * {@link io.lockchaos.faults.nemesis.ClientNode} for a run's workers, which {@code partition
  * workers} cuts off from the lock service and no partition among servers involves; a cluster with a

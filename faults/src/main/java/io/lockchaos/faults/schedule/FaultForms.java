@@ -45,6 +45,24 @@ final class FaultForms {
         return new FaultSpec.CutOff(workers, p.skip("from") ? p.targets() : List.of());
     }));
 
+    static final List<Form> STARVE = List.of(new Form("starve", FaultForms::starve));
+
+    /** {@code starve TARGETS P%}: P a percentage of one CPU with at most one decimal, 0.1% to 100%. */
+    private static FaultSpec starve(FaultParser p) {
+        List<String> targets = p.targets();
+        String share = p.word("a CPU share such as 5% or 0.5%");
+        if (!share.matches("[0-9]{1,4}(\\.[0-9])?%")) {
+            throw p.error("'" + share + "' is not a CPU share: a percentage of one CPU with at most one decimal, "
+                    + CpuShare.range());
+        }
+        String[] parts = share.substring(0, share.length() - 1).split("\\.");
+        int permille = Integer.parseInt(parts[0]) * 10 + (parts.length > 1 ? Integer.parseInt(parts[1]) : 0);
+        if (permille < CpuShare.MIN_PERMILLE || permille > CpuShare.MAX_PERMILLE) {
+            throw p.error("CPU share " + share + " is outside " + CpuShare.range() + " of one CPU");
+        }
+        return new FaultSpec.Starve(targets, new CpuShare(permille));
+    }
+
     /** {@code clock TARGETS +OFFSET|-OFFSET|strobe DELTA PERIOD|reset}. */
     private static FaultSpec clock(FaultParser p) {
         List<String> targets = p.targets();
@@ -121,6 +139,10 @@ final class FaultForms {
     /** 50 ms to 1 s of latency, with up to 100 ms of jitter, on one proxied link. */
     static final Drawing LINK_DRAWN = offered -> List.of(r -> new FaultSpec.LinkToxic(ToxicKind.LATENCY,
             List.of(Draw.pick(r, offered)), Duration.ofMillis(50 + r.nextInt(950)), Duration.ofMillis(r.nextInt(100)), 0));
+
+    /** One offered node starved to 0.5-20 % of one CPU. */
+    static final Drawing STARVE_DRAWN = offered -> List.of(r -> new FaultSpec.Starve(List.of(Draw.pick(r, offered)),
+            new CpuShare(5 + r.nextInt(196))));
 
     /** A failover by a random method (the offered names only say that one is possible). */
     static final Drawing FAILOVER_DRAWN = offered -> List.of(r -> new FaultSpec.Failover(

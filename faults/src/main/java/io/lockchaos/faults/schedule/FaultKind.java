@@ -21,8 +21,8 @@ import java.util.function.Function;
 public enum FaultKind {
     /** SIGSTOP and SIGCONT of servers and workers. */
     PAUSE(Reach.SERVERS_OR_WORKERS, FaultForms.PAUSE, FaultForms.PAUSE_DRAWN),
-    /** libfaketime clock bumps, strobes and resets. */
-    CLOCK(Reach.SERVERS, FaultForms.CLOCK, FaultForms.CLOCK_DRAWN),
+    /** libfaketime clock bumps, strobes and resets, of servers and workers. */
+    CLOCK(Reach.SERVERS_OR_WORKERS, FaultForms.CLOCK, FaultForms.CLOCK_DRAWN),
     /** SIGKILL and start again, and restarts. */
     KILL(Reach.SERVERS, FaultForms.KILL, FaultForms.KILL_DRAWN),
     /** iptables partitions among the lock-service nodes. */
@@ -32,7 +32,9 @@ public enum FaultKind {
     /** Sentinel failovers. */
     FAILOVER(Reach.PRIMARY, FaultForms.FAILOVER, FaultForms.FAILOVER_DRAWN),
     /** Workers cut off from the lock service or a named part of it (docs/design.md, row 6); never drawn. */
-    CUT_OFF(Reach.WORKERS, FaultForms.CUT_OFF, null);
+    CUT_OFF(Reach.WORKERS, FaultForms.CUT_OFF, null),
+    /** CPU starvation by the container's CPU quota, of servers and workers. */
+    STARVE(Reach.SERVERS_OR_WORKERS, FaultForms.STARVE, FaultForms.STARVE_DRAWN);
 
     /** Draws one fault of a kind. */
     public interface Draw extends Function<SplittableRandom, FaultSpec> {
@@ -101,7 +103,7 @@ public enum FaultKind {
         return Arrays.stream(values()).filter(FaultKind::drawn).toList();
     }
 
-    /** Every drawn kind's word, for messages: {@code pause, clock, kill, partition, link, failover}. */
+    /** Every drawn kind's word, for messages: {@code pause, clock, kill, partition, link, failover, starve}. */
     public static String words() {
         return String.join(", ", drawable().stream().map(FaultKind::word).toList());
     }

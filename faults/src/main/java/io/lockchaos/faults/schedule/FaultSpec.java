@@ -35,7 +35,8 @@ public sealed interface FaultSpec {
 
     /**
      * This fault with each of its worker targets renamed by {@code rename} (names it does not
-     * know it returns as they are): a pause and a workers' cut-off can name workers, and the run
+     * know it returns as they are): a pause, a clock fault, a starvation and a workers' cut-off
+     * can name workers, and the run
      * (resolving {@code holder-<lane>}) and shrink (aiming at it) rename them; every other fault
      * stays as it is.
      */
@@ -81,6 +82,8 @@ public sealed interface FaultSpec {
         R restart(Restart fault);
 
         R failover(Failover fault);
+
+        R starve(Starve fault);
     }
 
     /** SIGSTOP, later SIGCONT, of a server process or a worker process. */
@@ -122,6 +125,11 @@ public sealed interface FaultSpec {
         }
 
         @Override
+        public FaultSpec renameWorkers(UnaryOperator<List<String>> rename) {
+            return new ClockBump(rename.apply(targets), offset);
+        }
+
+        @Override
         public FaultKind kind() {
             return FaultKind.CLOCK;
         }
@@ -145,6 +153,11 @@ public sealed interface FaultSpec {
         }
 
         @Override
+        public FaultSpec renameWorkers(UnaryOperator<List<String>> rename) {
+            return new ClockStrobe(rename.apply(targets), delta, period);
+        }
+
+        @Override
         public FaultKind kind() {
             return FaultKind.CLOCK;
         }
@@ -164,6 +177,11 @@ public sealed interface FaultSpec {
         @Override
         public String script() {
             return "clock " + String.join(",", targets) + " reset";
+        }
+
+        @Override
+        public FaultSpec renameWorkers(UnaryOperator<List<String>> rename) {
+            return new ClockReset(rename.apply(targets));
         }
 
         @Override
@@ -364,6 +382,37 @@ public sealed interface FaultSpec {
         @Override
         public <R> R accept(Cases<R> cases) {
             return cases.failover(this);
+        }
+    }
+
+    /**
+     * Limits each target's container to {@code share} of one CPU (its cgroup's CPU quota): the
+     * process keeps running, slowly, as under a noisy neighbour or a GC storm; healed by
+     * restoring the quota it had.
+     */
+    record Starve(List<String> targets, CpuShare share) implements FaultSpec {
+        public Starve {
+            targets = nonEmpty(targets);
+        }
+
+        @Override
+        public String script() {
+            return "starve " + String.join(",", targets) + " " + share;
+        }
+
+        @Override
+        public FaultSpec renameWorkers(UnaryOperator<List<String>> rename) {
+            return new Starve(rename.apply(targets), share);
+        }
+
+        @Override
+        public FaultKind kind() {
+            return FaultKind.STARVE;
+        }
+
+        @Override
+        public <R> R accept(Cases<R> cases) {
+            return cases.starve(this);
         }
     }
 

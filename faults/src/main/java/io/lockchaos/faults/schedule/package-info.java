@@ -24,6 +24,7 @@
  * kill TARGET[,...] [DURATION]                     SIGKILL; restarted after DURATION if given
  * restart TARGET[,...]
  * failover [kill|isolate|command]                  make Sentinel promote a replica
+ * starve TARGET[,...] P% [DURATION]                at most P % of one CPU, 0.1% to 100% (the container's CPU quota)
  * </pre>
  *
  * Each kind's lines are read by its forms, one line of

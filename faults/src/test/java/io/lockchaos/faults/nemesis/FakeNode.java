@@ -3,14 +3,17 @@ package io.lockchaos.faults.nemesis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import io.lockchaos.faults.schedule.CpuShare;
+import java.util.Optional;
 
 /** A node in memory with every capability; remembers its state and what was done to it. */
-final class FakeNode extends FakeFirewall implements Pausable, Killable, ClockSkewable {
+final class FakeNode extends FakeFirewall implements Pausable, Killable, ClockSkewable, Starvable {
 
     final List<String> actions = new ArrayList<>();
     boolean paused;
     boolean running = true;
     Duration offset = Duration.ZERO;
+    Optional<CpuShare> cpu = Optional.empty();
     RuntimeException failPause;
 
     FakeNode(String name, String ip) {
@@ -64,5 +67,16 @@ final class FakeNode extends FakeFirewall implements Pausable, Killable, ClockSk
     public void setClockOffset(Duration value) {
         actions.add("clock " + value.toSeconds());
         offset = value;
+    }
+
+    @Override
+    public Optional<CpuShare> cpuLimit() {
+        return cpu;
+    }
+
+    @Override
+    public void setCpuLimit(Optional<CpuShare> share) {
+        actions.add("cpu " + share.map(CpuShare::toString).orElse("unlimited"));
+        cpu = share;
     }
 }

@@ -13,6 +13,7 @@ import io.lockchaos.history.format.JsonLinesHistoryReader;
 import io.lockchaos.history.format.JsonLinesHistoryWriter;
 import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultParser;
+import io.lockchaos.faults.schedule.CpuShare;
 import io.lockchaos.faults.schedule.FaultSpec;
 import io.lockchaos.testkit.Await;
 import java.io.StringReader;
@@ -68,6 +69,26 @@ class NodeNemesisTest {
         second.close();
         assertEquals(Duration.ZERO, a.offset, "no skew is left behind when the heals cross");
         assertTrue(recorder.ops.get(2).contains(":old \"-443s\", :new \"-204s\""), recorder.ops.get(2));
+    }
+
+    @Test
+    void aStarvationCapsEachTargetAndItsHealPutsBackTheLimitEachHad() {
+        b.cpu = Optional.of(CpuShare.percent(50));
+        ActiveFault starved = nemesis.inject(fault("starve redis-1,redis-2 5%"));
+        assertEquals(Optional.of(CpuShare.percent(5)), a.cpu);
+        assertEquals(Optional.of(CpuShare.percent(5)), b.cpu);
+        assertEquals(Optional.empty(), c.cpu);
+        starved.close();
+        assertEquals(Optional.empty(), a.cpu);
+        assertEquals(Optional.of(CpuShare.percent(50)), b.cpu, "the limit it had before, not none");
+        assertEquals(List.of("start-starve", "stop-starve"), recorder.fs());
+        assertTrue(recorder.ops.get(0).startsWith("start-starve {:targets [\"redis-1\" \"redis-2\"], :share \"5%\", "
+                + ":limits [{:node \"redis-1\", :old nil, :new \"5%\"} {:node \"redis-2\", :old \"50%\", :new \"5%\"}]"), recorder.ops.get(0));
+        c.cpu = Optional.of(new CpuShare(3));
+        nemesis.healAll();
+        assertEquals(Optional.empty(), c.cpu);
+        assertEquals(Optional.empty(), b.cpu, "the sweep lifts every limit: lockchaos starts nodes unlimited");
+        assertTrue(recorder.ops.get(2).contains(":cpu-unlimited [\"redis-2\" \"redis-3\"]"), recorder.ops.get(2));
     }
 
     @Test
@@ -248,8 +269,8 @@ class NodeNemesisTest {
         };
         new NodeNemesis(withProxy, recorder, 1).healAll();
         assertEquals(1, recorder.ops.size(), recorder.ops.toString());
-        assertTrue(recorder.ops.get(0).startsWith("heal-all {:resumed [], :started [], :clocks-reset [], "
-                + ":unpartitioned [], :toxics-removed"), recorder.ops.get(0));
+        assertTrue(recorder.ops.get(0).startsWith("heal-all {:resumed [], :started [], :cpu-unlimited [], "
+                + ":clocks-reset [], :unpartitioned [], :toxics-removed"), recorder.ops.get(0));
         assertTrue(recorder.ops.get(0).contains(":proxies-enabled"), recorder.ops.get(0));
     }
 }

@@ -57,7 +57,7 @@ public final class ExploreCommand implements Callable<Integer> {
     private Long seed;
 
     @Option(names = "--faults", paramLabel = "KIND,...", split = ",", hideParamSyntax = true,
-            description = "the kinds to draw from: pause, clock, kill, partition, link, failover (default: every kind"
+            description = "the kinds to draw from: pause, clock, kill, partition, link, failover, starve (default: every kind"
                     + " the topology offers)")
     private List<String> faults = List.of();
 

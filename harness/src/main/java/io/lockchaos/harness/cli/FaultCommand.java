@@ -31,7 +31,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * until it has healed itself (Ctrl-C heals it too); without one it stays until
  * {@code fault heal}. Nothing is remembered between commands: the state of the faults is
  * read from the containers (tagged iptables rules, stopped processes, clock offset files,
- * stopped containers). What the nemesis did is printed as JSON lines, the history's form.
+ * CPU quotas, stopped containers). What the nemesis did is printed as JSON lines, the history's form.
  * Exit codes: 0 done, 1 the fault failed on a node, 3 bad usage (no cluster, unknown node,
  * a fault the node does not support, a line that does not parse).
  */
@@ -55,6 +55,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "  fault bandwidth T[,...] KBPS [DURATION]",
             "  fault blackhole|reset-peer T[,...] [DURATION]",
             "                                          toxics on T's links through the proxy",
+            "  fault starve T[,...] P% [DURATION]      at most P % of one CPU (the container's",
+            "                                          CPU quota); healed by lifting it",
             "  fault heal                              remove every fault lockchaos left",
             "",
             "DURATION: 500ms, 5s, 2m (optionally after 'for'). Without one the fault",

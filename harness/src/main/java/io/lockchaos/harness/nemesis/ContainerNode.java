@@ -4,11 +4,15 @@ import io.lockchaos.harness.cluster.Node;
 import io.lockchaos.harness.cluster.Role;
 import io.lockchaos.harness.cluster.ServingProbe;
 import io.lockchaos.harness.cluster.containers.FaketimeFile;
+import io.lockchaos.harness.cluster.containers.FourLetterWords;
 import io.lockchaos.faults.nemesis.ClockSkewable;
 import io.lockchaos.faults.nemesis.Killable;
 import io.lockchaos.faults.nemesis.NemesisException;
 import io.lockchaos.faults.nemesis.Pausable;
+import io.lockchaos.faults.nemesis.Starvable;
 import java.time.Duration;
+import io.lockchaos.faults.schedule.CpuShare;
+import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -16,11 +20,12 @@ import java.util.concurrent.locks.LockSupport;
  * server is the container's PID 1, which cannot be stopped from inside); kills are SIGKILL
  * and {@code docker start} (the container's file system, and so a persistent Redis's
  * append-only file, survives; the published port changes and is looked up again); clock
- * offsets are the libfaketime file; partitions are iptables rules in the container's own
+ * offsets are the libfaketime file; CPU starvation is the container's CPU quota (the engine's
+ * update API, so it also reaches a paused server); partitions are iptables rules in the container's own
  * network namespace ({@link Iptables}), tagged so that only ours are removed.
  * Every state question is asked of the container, never remembered.
  */
-final class ContainerNode implements Pausable, Killable, ClockSkewable, IptablesNode {
+final class ContainerNode implements Pausable, Killable, ClockSkewable, Starvable, IptablesNode {
 
     static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
@@ -151,12 +156,24 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Iptables
 
     @Override
     public Duration clockOffset() {
-        return Offsets.parse(name, ops.sh("cat \"$1\" 2>/dev/null || true", FaketimeFile.PATH));
+        return ops.clockOffset();
     }
 
     @Override
     public void setClockOffset(Duration offset) {
-        ops.sh("printf '%s\\n' \"$1\" > \"$2\"", Offsets.format(offset), FaketimeFile.PATH);
+        ops.setClockOffset(offset);
+    }
+
+    // Starvable
+
+    @Override
+    public Optional<CpuShare> cpuLimit() {
+        return ops.cpuLimit();
+    }
+
+    @Override
+    public void setCpuLimit(Optional<CpuShare> share) {
+        ops.setCpuLimit(share);
     }
 
     // Partitionable: IptablesNode

@@ -6,21 +6,25 @@ import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Frame;
+import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.Ports;
 import io.lockchaos.harness.cluster.ClusterException;
 import io.lockchaos.harness.cluster.EngineSetup;
 import io.lockchaos.harness.cluster.ScriptCommand;
+import io.lockchaos.harness.cluster.containers.FaketimeFile;
 import io.lockchaos.faults.nemesis.NemesisException;
+import io.lockchaos.faults.schedule.CpuShare;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.testcontainers.DockerClientFactory;
 
 /**
  * What the nemesis does to one container through Docker's API: signals from outside,
- * start, inspect, and commands run inside ({@code docker exec}).
+ * start, inspect, its CPU quota, and commands run inside ({@code docker exec}).
  *
  * @param containerId the container
  * @param node its node name, for messages
@@ -88,6 +92,53 @@ record ContainerOps(String containerId, String node) {
         }
         String stat = run("cat", "/proc/1/stat");
         return stat.substring(stat.lastIndexOf(')') + 1).strip().startsWith("T");
+    }
+
+    /** The offset of its process's wall clock (the libfaketime file every image's {@code faketime-exec} reads). */
+    Duration clockOffset() {
+        return Offsets.parse(node, sh("cat \"$1\" 2>/dev/null || true", FaketimeFile.PATH));
+    }
+
+    /** Moves its process's wall clock to {@code offset} from true time, at once. */
+    void setClockOffset(Duration offset) {
+        sh("printf '%s\\n' \"$1\" > \"$2\"", Offsets.format(offset), FaketimeFile.PATH);
+    }
+
+    /** The CFS period of a share of 1 % or more: the engine's default, 100 ms. */
+    static final long CPU_PERIOD_MICROS = 100_000;
+    /** The CFS period of a share under 1 %: the longest the kernel allows, 1 s (its smallest quota is 1 ms). */
+    static final long LONG_CPU_PERIOD_MICROS = 1_000_000;
+
+    /**
+     * The container's CPU quota as a share of one CPU (its cgroup's {@code cpu.cfs_quota_us}
+     * over {@code cpu.cfs_period_us}, as the engine reports them); empty when it has none.
+     */
+    Optional<CpuShare> cpuLimit() {
+        HostConfig host = inspect().getHostConfig();
+        Long quota = host == null ? null : host.getCpuQuota();
+        if (quota == null || quota <= 0) {
+            return Optional.empty();
+        }
+        Long period = host.getCpuPeriod();
+        long p = period == null || period <= 0 ? CPU_PERIOD_MICROS : period;
+        long permille = Math.round(quota * 1000.0 / p);
+        return Optional.of(new CpuShare((int) Math.max(CpuShare.MIN_PERMILLE, Math.min(CpuShare.MAX_PERMILLE, permille))));
+    }
+
+    /**
+     * Sets the container's CPU quota to {@code share} of one CPU through the engine's update API
+     * ({@code docker update --cpu-period --cpu-quota}): in each 100 ms period, or 1 s for a share
+     * under 1 %; empty lifts it (quota -1). Every thread of the container shares the quota.
+     */
+    void setCpuLimit(Optional<CpuShare> share) {
+        long period = share.filter(s -> s.permille() < 10).isPresent() ? LONG_CPU_PERIOD_MICROS : CPU_PERIOD_MICROS;
+        long quota = share.map(s -> period * s.permille() / 1000).orElse(-1L);
+        try {
+            docker().updateContainerCmd(containerId).withCpuPeriod(period).withCpuQuota(quota).exec();
+        } catch (DockerException e) {
+            throw new NemesisException("docker update --cpu-period " + period + " --cpu-quota " + quota + " " + node
+                    + " failed: " + e.getMessage(), e);
+        }
     }
 
     /** The host port {@code port}/tcp is published on now, or -1. */

@@ -1,6 +1,11 @@
 package io.lockchaos.harness.nemesis;
 
 import io.lockchaos.faults.nemesis.ClientNode;
+import io.lockchaos.faults.nemesis.ClockSkewable;
+import io.lockchaos.faults.nemesis.Starvable;
+import java.time.Duration;
+import io.lockchaos.faults.schedule.CpuShare;
+import java.util.Optional;
 import io.lockchaos.faults.nemesis.Pausable;
 
 /**
@@ -9,11 +14,16 @@ import io.lockchaos.faults.nemesis.Pausable;
  * from outside, so the lock client's own threads stop too; the heal is SIGCONT.
  * {@code partition workers worker-2} cuts it off from the lock service with tagged iptables
  * rules in its own namespace, both directions ({@link Iptables}; the container has
- * {@code NET_ADMIN}); the heal deletes exactly those rules. A worker that has already ended
- * is neither paused, resumed nor cut. Its state is read from the container ({@code /proc/1/stat},
+ * {@code NET_ADMIN}); the heal deletes exactly those rules. {@code starve worker-2 5%} caps its
+ * container's CPU quota (the JVM runs on, slowly; its watchdog and timers fall behind).
+ * {@code clock worker-2 +30s} moves the wall clock its JVM sees: the JVM runs under libfaketime
+ * ({@code faketime-exec}, with {@code FAKETIME_DONT_FAKE_MONOTONIC=1}), so
+ * {@code System.currentTimeMillis()} moves while {@code System.nanoTime()}, which times the
+ * worker's history, does not. A worker that has already ended
+ * is neither paused, resumed, starved, skewed nor cut. Its state is read from the container ({@code /proc/1/stat},
  * {@code iptables -S}), never remembered.
  */
-final class WorkerNode implements Pausable, ClientNode, IptablesNode {
+final class WorkerNode implements Pausable, ClockSkewable, Starvable, ClientNode, IptablesNode {
 
     private final String name;
     private final ContainerOps ops;
@@ -54,6 +64,33 @@ final class WorkerNode implements Pausable, ClientNode, IptablesNode {
     @Override
     public boolean isPaused() {
         return ops.isStopped();
+    }
+
+    @Override
+    public Duration clockOffset() {
+        if (!ops.isRunning()) {
+            return Duration.ZERO;
+        }
+        return ops.clockOffset();
+    }
+
+    @Override
+    public void setClockOffset(Duration offset) {
+        if (ops.isRunning()) {
+            ops.setClockOffset(offset);
+        }
+    }
+
+    @Override
+    public Optional<CpuShare> cpuLimit() {
+        return ops.isRunning() ? ops.cpuLimit() : Optional.empty();
+    }
+
+    @Override
+    public void setCpuLimit(Optional<CpuShare> share) {
+        if (ops.isRunning()) {
+            ops.setCpuLimit(share);
+        }
     }
 
     @Override

@@ -31,8 +31,12 @@ final class Holders {
     private static final String QUOTED_READ = "\"" + LockOps.READ + "\"";
     private static final String QUOTED_RELEASE = "\"" + LockOps.RELEASE + "\"";
 
-    /** Worker → when (System.nanoTime) its read under the current grant was seen; absent outside a critical section. */
-    private final Map<String, Long> holding = new ConcurrentHashMap<>();
+    /**
+     * Worker → its processes (a worker's threads are processes of their own) inside a critical
+     * section → when (System.nanoTime) the read under the current grant was seen; a process
+     * outside one is absent.
+     */
+    private final Map<String, Map<String, Long>> holding = new ConcurrentHashMap<>();
     private final java.util.Set<String> started = ConcurrentHashMap.newKeySet();
 
     /** Notes one history line that worker {@code worker} streamed. */
@@ -50,10 +54,12 @@ final class Holders {
         }
         String f = op.path("f").asText();
         String type = op.path("type").asText();
+        String process = op.path("process").asText();
+        Map<String, Long> processes = holding.computeIfAbsent(worker, w -> new ConcurrentHashMap<>());
         if (f.equals(LockOps.READ) && type.equals(OpType.OK.keyword())) {
-            holding.put(worker, System.nanoTime());
+            processes.put(process, System.nanoTime());
         } else if (f.equals(LockOps.RELEASE) && type.equals(OpType.INVOKE.keyword())) {
-            holding.remove(worker);
+            processes.remove(process);
         }
     }
 
@@ -70,7 +76,8 @@ final class Holders {
     }
 
     /**
-     * One holder from each group of workers, all holding at the same moment, each with its read
+     * One holder from each group of workers (a worker holds when one of its threads does), all
+     * holding at the same moment, each with its read
      * seen at most {@code fresh} ago (so that it is far from its release); waits up to
      * {@code patience} for such a moment. Empty when none came.
      */
@@ -80,10 +87,8 @@ final class Holders {
             long now = System.nanoTime();
             List<String> found = new ArrayList<>();
             for (List<String> group : groups) {
-                group.stream().filter(w -> {
-                    Long since = holding.get(w);
-                    return since != null && now - since <= fresh.toNanos();
-                }).findFirst().ifPresent(found::add);
+                group.stream().filter(w -> holding.getOrDefault(w, Map.of()).values().stream()
+                        .anyMatch(since -> now - since <= fresh.toNanos())).findFirst().ifPresent(found::add);
             }
             if (found.size() == groups.size()) {
                 return Optional.of(found);

@@ -4,6 +4,7 @@ import io.lockchaos.checker.CheckOptions;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.lock.UnsafeWindows;
 import io.lockchaos.history.History;
+import io.lockchaos.workloads.backend.LockLibraries;
 import io.lockchaos.harness.cluster.NodeJar;
 import io.lockchaos.harness.cluster.Cluster;
 import io.lockchaos.harness.cluster.ClusterException;
@@ -99,7 +100,8 @@ public final class Run implements AutoCloseable {
     }
 
     /**
-     * Versions and image tags that scenario.json records beside the scenario, and the schedule:
+     * Versions (lockchaos, Java, each lock library's: {@code library.redisson}) and image tags that
+     * scenario.json records beside the scenario, and the schedule:
      * a script as parsed, a random one once it is drawn ({@link RunNemesis}).
      */
     static Map<String, String> resolved(SchedulePlan plan) {
@@ -109,6 +111,7 @@ public final class Run implements AutoCloseable {
         String version = Run.class.getPackage().getImplementationVersion();
         r.put("lockchaos", version == null ? "development build" : version);
         r.put("java", System.getProperty("java.version"));
+        LockLibraries.versions().forEach((library, v) -> r.put("library." + library, v));
         ImageTags tags = ImageTags.forProject();
         for (ImageTags.Image image : ImageTags.Image.values()) {
             r.put("image." + image.name().toLowerCase(java.util.Locale.ROOT), tags.tag(image));

@@ -28,7 +28,7 @@ import java.util.function.Consumer;
  * injection and heal goes into the run's history as a {@code :nemesis} op, timed like the
  * workers' ops (nanoseconds since the run's start). {@link #stopAndHeal()} ends the schedule
  * and heals everything; the run calls it before the workers stop, and again on close.
- * A target {@code holder-<lane>} of a pause or of {@code partition workers} is the lane's
+ * A target {@code holder-<lane>} of a pause, a clock fault, a starvation or {@code partition workers} is the lane's
  * worker that holds a lock at that moment.
  * A {@code random every ...} schedule is drawn here, from {@link #menu()} and the scenario's seed.
  */
@@ -159,10 +159,11 @@ final class RunNemesis implements Nemesis {
         nemesis.healAll();
     }
 
-    /** What the cluster's nodes and the workers support, plus a {@code holder-<lane>} pause target per lane. */
+    /** What the cluster's nodes and the workers support, plus a {@code holder-<lane>} pause and starve target per lane. */
     @Override
     public FaultMenu menu() {
-        return nemesis.menu().with(FaultKind.PAUSE,
-                scenario.lanes().stream().map(Lane::holderAlias).toList());
+        List<String> aliases = scenario.lanes().stream().map(Lane::holderAlias).toList();
+        FaultMenu menu = nemesis.menu().with(FaultKind.PAUSE, aliases);
+        return menu.offered(FaultKind.STARVE).isEmpty() ? menu : menu.with(FaultKind.STARVE, aliases);
     }
 }

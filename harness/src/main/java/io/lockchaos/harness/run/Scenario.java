@@ -26,6 +26,8 @@ import java.util.Map;
  * @param lock the lock backend, lease and token source
  * @param storage the storage modes, each a lane with its own workers and ledgers
  * @param workers workers per lane
+ * @param threads threads per worker, each its own process in the history, all of a worker's
+ *     sharing its one lock client (one {@code RedissonClient}, one {@code RedisLockRegistry})
  * @param locks locks (and ledgers) per lane
  * @param think time inside the critical section, between the read and the append
  * @param idle up to this long between a release and the next acquire
@@ -39,7 +41,7 @@ import java.util.Map;
  */
 public record Scenario(String name, String description, Topology topology, LockSpec lock,
                        @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<Fencing> storage,
-                       int workers, int locks, @JsonProperty("thinkMs") Duration think,
+                       int workers, int threads, int locks, @JsonProperty("thinkMs") Duration think,
                        @JsonProperty("idleMs") Duration idle, @JsonProperty("acquireTimeoutMs") Duration acquireTimeout,
                        @JsonProperty("durationMs") Duration duration, @JsonProperty("quietMs") Duration quiet,
                        String schedule, long seed, Map<String, Validity> expect) {
@@ -69,6 +71,11 @@ public record Scenario(String name, String description, Topology topology, LockS
         return lanes;
     }
 
+    /** Processes per lane at the start: its workers times their threads. */
+    public int processesPerLane() {
+        return workers * threads;
+    }
+
     /** Workers over all lanes. */
     public int totalWorkers() {
         return workers * storage.size();
@@ -84,29 +91,29 @@ public record Scenario(String name, String description, Topology topology, LockS
     }
 
     public Scenario withSeed(long value) {
-        return new Scenario(name, description, topology, lock, storage, workers, locks, think, idle, acquireTimeout,
+        return new Scenario(name, description, topology, lock, storage, workers, threads, locks, think, idle, acquireTimeout,
                 duration, quiet, schedule, value, expect);
     }
 
     public Scenario withDuration(Duration value) {
-        return new Scenario(name, description, topology, lock, storage, workers, locks, think, idle, acquireTimeout,
+        return new Scenario(name, description, topology, lock, storage, workers, threads, locks, think, idle, acquireTimeout,
                 value, quiet, schedule, seed, expect);
     }
 
     public Scenario withWorkers(int value) {
-        return new Scenario(name, description, topology, lock, storage, value, locks, think, idle, acquireTimeout,
+        return new Scenario(name, description, topology, lock, storage, value, threads, locks, think, idle, acquireTimeout,
                 duration, quiet, schedule, seed, expect);
     }
 
     /** This scenario with another fault schedule (script or random line). */
     public Scenario withSchedule(String value) {
-        return new Scenario(name, description, topology, lock, storage, workers, locks, think, idle, acquireTimeout,
+        return new Scenario(name, description, topology, lock, storage, workers, threads, locks, think, idle, acquireTimeout,
                 duration, quiet, value, seed, expect);
     }
 
     /** This scenario without expected verdicts: the exit code then follows the verdict. */
     public Scenario withoutExpectations() {
-        return new Scenario(name, description, topology, lock, storage, workers, locks, think, idle, acquireTimeout,
+        return new Scenario(name, description, topology, lock, storage, workers, threads, locks, think, idle, acquireTimeout,
                 duration, quiet, schedule, seed, Map.of());
     }
 }

@@ -121,6 +121,15 @@ public final class ScenarioBuilder {
         return this;
     }
 
+    /**
+     * {@code threads}: threads per worker (default 1), each a process of its own in the history,
+     * all of a worker's sharing its one lock client.
+     */
+    public ScenarioBuilder threads(int threads) {
+        root.put("threads", threads);
+        return this;
+    }
+
     /** {@code locks}: locks (and ledgers) per lane. */
     public ScenarioBuilder locks(int locks) {
         root.put("locks", locks);

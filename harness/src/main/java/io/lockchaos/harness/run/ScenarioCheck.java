@@ -33,6 +33,9 @@ public final class ScenarioCheck {
      */
     public static final int MAX_TOTAL_WORKERS = 48;
 
+    /** The most threads one worker runs (each a process of the history, in a JVM of {@code -Xmx256m}). */
+    public static final int MAX_THREADS = 32;
+
     /** The longest any time in a scenario may be: 7 days, in milliseconds. */
     static final long MAX_MILLIS = Duration.ofDays(7).toMillis();
 
@@ -93,7 +96,7 @@ public final class ScenarioCheck {
         c.counts(s);
         c.times(s);
         c.expect(s);
-        Scenario checked = new Scenario(s.name(), s.description(), s.topology(), lock, s.storage(), s.workers(),
+        Scenario checked = new Scenario(s.name(), s.description(), s.topology(), lock, s.storage(), s.workers(), s.threads(),
                 s.locks(), s.think(), s.idle(), s.acquireTimeout(), s.duration(), s.quiet(), s.schedule(), s.seed(),
                 s.expect());
         SchedulePlan plan;
@@ -227,6 +230,10 @@ public final class ScenarioCheck {
         if (s.workers() < 1 || s.workers() > perLane) {
             throw bad("workers", Integer.toString(s.workers()), "1 to " + perLane + " per storage mode ("
                     + MAX_TOTAL_WORKERS + " worker containers in all, what the machine holds)");
+        }
+        if (s.threads() < 1 || s.threads() > MAX_THREADS) {
+            throw bad("threads", Integer.toString(s.threads()), "1 to " + MAX_THREADS + " threads per worker, each a"
+                    + " process of its own over the worker's one lock client (default 1)");
         }
         if (s.locks() < 1) {
             throw bad("locks", Integer.toString(s.locks()), "an integer of 1 or more");

@@ -15,7 +15,7 @@ import java.util.Optional;
  * <pre>{@code
  * {"name": "redis-naive-no-fault", "description": "...", "topology": "redis-single",
  *  "lock": {"backend": "redis-naive", "ttlMs": 10000, "sessionTimeoutMs": 5000, "tokens": "redis-incr"},
- *  "storage": ["unfenced", "fenced"], "workers": 3, "locks": 1, "thinkMs": 20, "idleMs": 10,
+ *  "storage": ["unfenced", "fenced"], "workers": 3, "threads": 1, "locks": 1, "thinkMs": 20, "idleMs": 10,
  *  "acquireTimeoutMs": 5000, "durationMs": 30000, "quietMs": 1000, "schedule": "", "seed": 1,
  *  "expect": {"mutex": "valid", "ledger-unfenced": "valid"}}
  * }</pre>

@@ -16,8 +16,8 @@ import java.util.Optional;
  * Whether every step of a scripted schedule can be played in its run, decided before anything
  * starts from the topology's {@link Layout} and the scenario's workers and lanes: each target
  * exists and is what the fault's {@link Reach} allows (servers are paused, killed, clock-skewed,
- * isolated or slowed; workers are paused or cut off; proxied links slowed; {@code storage} and
- * {@code toxiproxy} are never faulted; a failover needs Sentinel's primary), a
+ * starved, isolated or slowed; workers are paused, clock-skewed, starved or cut off; proxied links
+ * slowed; {@code storage} and {@code toxiproxy} are never faulted; a failover needs Sentinel's primary), a
  * step lasts longer than 0 and starts before the workload ends. A random schedule draws only
  * what the cluster offers, so it has nothing to check here.
  */
@@ -88,7 +88,7 @@ final class ScheduleCheck {
         }
         if (workerNames().contains(target) || lanes().contains(target)) {
             return workersToo ? Optional.empty() : Optional.of("'" + target + "' is a worker, which can only be"
-                    + " paused or cut off ('partition workers'); servers: " + servers());
+                    + " paused, clock-skewed, starved or cut off ('partition workers'); servers: " + servers());
         }
         if (link && layout.links().contains(target)) {
             return Optional.empty();

@@ -53,13 +53,15 @@ class FaultScenariosIT {
      * shaded jetcd (Vert.x gRPC over Redisson's Netty) in a worker container; so does
      * {@code pg-advisory-partition}: the one CI run of the {@code postgres} topology, pgjdbc
      * shaded into the worker, and a lock the server frees by TCP keepalive.
+     * {@code redisson-starve} is nightly too: the starvation itself (a quota slows a worker's JVM,
+     * the heal and the sweep lift it) is {@code WorkerFaultsIT}'s in CI, and the scenario runs 40 s.
      */
     private static final List<String> NIGHTLY = List.of("redisson-no-fault", "redisson-fenced-pause",
             "redisson-fenced-restart", "spring-redis-pause", "spring-redis-no-fault", "shedlock-redis-no-fault",
             "shedlock-redis-safe-update-pause",
             "etcd-no-fault", "etcd-partition", "etcd-kill-leader",
             "pg-advisory-no-fault", "pg-advisory-pause", "pg-advisory-pgbouncer", "pg-advisory-xact-pgbouncer",
-            "spring-jdbc-pause");
+            "spring-jdbc-pause", "redisson-starve", "spring-redis-threads");
 
     /** One run's outcome, its cluster's run id and its results folder. */
     private record Ran(Scenario scenario, RunOutcome outcome, String runId, Path dir) {

@@ -10,8 +10,26 @@ import org.junit.jupiter.api.Test;
 class HoldersTest {
 
     private static String op(String type, String f) {
-        return "{\"index\":0,\"time\":1,\"type\":\"" + type + "\",\"process\":0,\"f\":\"" + f
+        return op(0, type, f);
+    }
+
+    private static String op(int process, String type, String f) {
+        return "{\"index\":0,\"time\":1,\"type\":\"" + type + "\",\"process\":" + process + ",\"f\":\"" + f
                 + "\",\"value\":{\"lock\":\"unfenced-job-0\"}}";
+    }
+
+    @Test
+    void aWorkerHoldsWhileAnyOfItsThreadsDoes() {
+        Holders h = new Holders();
+        Duration fresh = Duration.ofHours(1);
+        List<List<String>> lane = List.of(List.of("worker-1"));
+        h.saw("worker-1", op(0, "ok", "read"));
+        h.saw("worker-1", op(2, "ok", "read"));
+        h.saw("worker-1", op(0, "invoke", "release"));
+        assertEquals(Optional.of(List.of("worker-1")), h.awaitHolders(lane, fresh, Duration.ZERO),
+                "process 2, its other thread, still holds");
+        h.saw("worker-1", op(2, "invoke", "release"));
+        assertEquals(Optional.empty(), h.awaitHolders(lane, fresh, Duration.ZERO));
     }
 
     @Test

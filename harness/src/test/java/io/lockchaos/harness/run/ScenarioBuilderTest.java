@@ -53,7 +53,7 @@ class ScenarioBuilderTest {
     @Test
     void everyFieldOfTheFileHasABuilderMethod() throws IOException {
         ScenarioBuilder all = pause().description("d").sessionTimeout(Duration.ofSeconds(3)).option("k", "v")
-                .classpath(List.of(Path.of("classes"))).locks(1).think(Duration.ZERO).idle(Duration.ZERO)
+                .classpath(List.of(Path.of("classes"))).threads(1).locks(1).think(Duration.ZERO).idle(Duration.ZERO)
                 .acquireTimeout(Duration.ofSeconds(1)).quiet(Duration.ZERO).seed(1);
         JsonNode written = JSON.readTree(ScenarioJson.write(pause().build(), null));
         JsonNode built = JSON.readTree(all.toJson());
@@ -72,6 +72,11 @@ class ScenarioBuilderTest {
                 () -> Scenario.on(Topology.REDIS_SINGLE).lock("redis-naive").storage(Fencing.UNFENCED).workers(1)
                         .duration(Duration.ofSeconds(1)).build());
         assertEquals("the scenario built as '(no name)': field 'name' is missing; allowed: a string", missing.getMessage());
+        ScenarioException threads = assertThrows(ScenarioException.class, () -> pause().threads(0).build());
+        assertTrue(threads.getMessage().startsWith("the scenario built as 'naive-pause': field 'threads' is 0; allowed:"
+                + " 1 to 32 threads per worker"), threads.getMessage());
+        assertEquals(4, pause().threads(4).build().threads());
+        assertEquals(1, pause().build().threads(), "one thread per worker unless told");
     }
 
     @Test

@@ -99,6 +99,8 @@ class ScenarioFileTest {
         "workers as a string       | \"workers\": 3                     | \"workers\": \"3\"                   | field 'workers' is \"3\"; allowed: a whole number",
         "workers past an int       | \"workers\": 3                     | \"workers\": 10000000000            | field 'workers' is 10000000000; allowed: a whole number",
         "workers past the machine  | \"workers\": 3                     | \"workers\": 10000                  | field 'workers' is 10000; allowed: 1 to 24 per storage mode (48 worker containers in all",
+        "no threads                | \"workers\": 3                     | \"workers\": 3, \"threads\": 0       | field 'threads' is 0; allowed: 1 to 32 threads per worker",
+        "negative threads          | \"workers\": 3                     | \"workers\": 3, \"threads\": -2      | field 'threads' is -2; allowed: 1 to 32 threads per worker",
         "name as a number          | \"name\": \"s1\"                    | \"name\": 5                        | field 'name' is 5; allowed: a string",
         "description null          | \"description\": \"d\"              | \"description\": null              | field 'description' is null; allowed: a string",
         "ttl as text               | \"ttlMs\": 10000                   | \"ttlMs\": \"10s\"                   | field 'lock.ttlMs' is \"10s\"; allowed: a whole number of milliseconds",
@@ -109,10 +111,12 @@ class ScenarioFileTest {
         "expect not an object      | \"expect\": {\"mutex\": \"valid\", \"ledger-unfenced\": \"invalid\"} | \"expect\": [1] | field 'expect' is [1]; allowed: an object whose values are valid, unknown, invalid",
         "node the topology lacks   | \"schedule\": \"\"                  | \"schedule\": \"at 3s pause redis-7 for 2s\" | s1.json field 'schedule': step 'at 3s pause redis-7 for 2s': no node or worker 'redis-7' in this run; it has [redis-1] and workers worker-1..worker-6 and [holder-unfenced, holder-fenced]",
         "storage is never faulted  | \"schedule\": \"\"                  | \"schedule\": \"at 3s kill storage for 2s\" | s1.json field 'schedule': step 'at 3s kill storage for 2s': 'storage' is never faulted",
+        "storage is never starved  | \"schedule\": \"\"                  | \"schedule\": \"at 3s starve storage 5% for 2s\" | s1.json field 'schedule': step 'at 3s starve storage 5% for 2s': 'storage' is never faulted",
+        "a starve share of 0       | \"schedule\": \"\"                  | \"schedule\": \"at 3s starve worker-1 0% for 2s\" | CPU share 0% is outside 0.1%..100% of one CPU",
         "proxy is never faulted    | \"schedule\": \"\"                  | \"schedule\": \"at 3s pause toxiproxy for 2s\" | s1.json field 'schedule': step 'at 3s pause toxiproxy for 2s': 'toxiproxy' is never faulted",
         "worker that is not there  | \"schedule\": \"\"                  | \"schedule\": \"at 3s pause worker-99 for 2s\" | s1.json field 'schedule': step 'at 3s pause worker-99 for 2s': no node or worker 'worker-99'",
         "lane that is not there    | \"schedule\": \"\"                  | \"schedule\": \"at 3s pause holder-paper for 2s\" | step 'at 3s pause holder-paper for 2s': no node or worker 'holder-paper'",
-        "a worker killed           | \"schedule\": \"\"                  | \"schedule\": \"at 3s kill worker-1 for 2s\" | step 'at 3s kill worker-1 for 2s': 'worker-1' is a worker, which can only be paused or cut off",
+        "a worker killed           | \"schedule\": \"\"                  | \"schedule\": \"at 3s kill worker-1 for 2s\" | step 'at 3s kill worker-1 for 2s': 'worker-1' is a worker, which can only be paused, clock-skewed, starved or cut off",
         "a server cut off          | \"schedule\": \"\"                  | \"schedule\": \"at 3s partition workers redis-1 for 2s\" | 'redis-1' is a server; 'partition workers' cuts workers off",
         "cut off from storage      | \"schedule\": \"\"                  | \"schedule\": \"at 3s partition workers worker-1 from storage for 2s\" | 'storage' after 'from' is not a lock-service node; a worker can be cut off from [redis-1]",
         "cut off from no node      | \"schedule\": \"\"                  | \"schedule\": \"at 3s partition workers worker-1 from redis-9 for 2s\" | 'redis-9' after 'from' is not a lock-service node",
@@ -184,7 +188,8 @@ class ScenarioFileTest {
     void everyKindOfTargetTheRunOffersIsAccepted() {
         String steps = "at 1s pause redis-1,worker-2,holder-fenced for 1s\\nat 2s partition workers holder-unfenced,worker-6"
                 + " for 1s\\nat 3s kill redis-1 for 1s\\nat 4s clock redis-1 +30s for 1s\\nat 5s latency redis-1 100ms"
-                + " for 1s\\nat 6s partition workers for 1s\\nat 29s pause worker-1";
+                + " for 1s\\nat 6s partition workers for 1s\\nat 7s clock worker-2,holder-fenced -30s for 1s"
+                + "\\nat 8s starve redis-1,worker-3,holder-unfenced 0.5% for 1s\\nat 29s pause worker-1";
         Scenario s = ScenarioFile.parse(BASE.replace("\"schedule\": \"\"", "\"schedule\": \"" + steps + "\""), "s1.json");
         assertEquals(steps.replace("\\n", "\n"), s.schedule());
         String replicated = BASE.replace("redis-single", "redis-replicated").replace("redis-naive", "redis-sentinel")
@@ -216,7 +221,7 @@ class ScenarioFileTest {
         Scenario s = ScenarioFile.read(ProjectRoot.find().resolve("scenarios").resolve("curator-pause.json"));
         com.fasterxml.jackson.databind.JsonNode written = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(ScenarioFile.toJson(s, java.util.Map.of("java", "17")));
-        assertEquals(List.of("name", "description", "topology", "lock", "storage", "workers", "locks", "thinkMs",
+        assertEquals(List.of("name", "description", "topology", "lock", "storage", "workers", "threads", "locks", "thinkMs",
                 "idleMs", "acquireTimeoutMs", "durationMs", "quietMs", "schedule", "seed", "expect", "resolved"),
                 iterate(written.fieldNames()));
         assertEquals(List.of("backend", "ttlMs", "sessionTimeoutMs", "tokens", "options"),

@@ -85,7 +85,7 @@ public final class LockRun {
                 Storage storage = storage(cluster, fencing);
                 resources.add(client);
                 resources.add(storage);
-                WorkerSettings settings = new WorkerSettings(i, workers, List.of(key), duration, think,
+                WorkerSettings settings = new WorkerSettings(i, workers, 1, List.of(key), duration, think,
                         Duration.ofMillis(5), Duration.ofSeconds(5), i);
                 WorkerLoop loop = new WorkerLoop(settings, client, storage, recorder);
                 Thread t = new Thread(() -> {

@@ -42,7 +42,7 @@ class WorkerProcessIT {
         Path history = dir.resolve("worker-0.jsonl");
         Files.deleteIfExists(history);
         try (Cluster cluster = Clusters.start(Topology.REDIS_SINGLE, ClusterOptions.DEFAULTS)) {
-            WorkerConfig written = new WorkerConfig(new WorkerSettings(0, 1, List.of("proc"), Duration.ofMinutes(10),
+            WorkerConfig written = new WorkerConfig(new WorkerSettings(0, 1, 1, List.of("proc"), Duration.ofMinutes(10),
                     Duration.ofMillis(2), Duration.ZERO, Duration.ofSeconds(5), 0),
                     new LockConfig("redis-naive", List.of(LockRun.hostAddress(cluster.node("redis-1"))),
                             Duration.ofSeconds(10), Duration.ofSeconds(5), Map.of()),

@@ -32,6 +32,7 @@ import io.lockchaos.workloads.spring.SpringRedisLock;
 import io.lockchaos.workloads.zk.CuratorLock;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Optional;
 
 /**
@@ -50,7 +51,8 @@ import java.util.Optional;
  *       its {@code RFencedLock}, whose tokens are its own;</li>
  *   <li>{@code spring-redis}, {@code shedlock-redis} (redis-single): nodes = the one master; Spring
  *       Integration's {@code RedisLockRegistry} and ShedLock's Redis provider, the TTL as their
- *       {@code expireAfter} and {@code lockAtMostFor}; shedlock-redis option {@code safe-update};</li>
+ *       {@code expireAfter} and {@code lockAtMostFor}; spring-redis option {@code cache-capacity},
+ *       shedlock-redis option {@code safe-update};</li>
  *   <li>{@code etcd} (etcd): nodes = the members; jetcd's Lock API on a lease of the TTL (whole
  *       seconds), kept alive by jetcd; tokens of its own: the lock key's create revision;</li>
  *   <li>{@code pg-advisory}, {@code pg-advisory-xact} (postgres: nodes = the server; postgres-pgbouncer:
@@ -81,7 +83,10 @@ public final class LockBackends {
             redisson("redisson", false, RedissonLocks::watchdog),
             redisson("redisson-lease", false, RedissonLocks::lease),
             redisson("redisson-fenced", true, RedissonLocks::fenced),
-            new LockBackend("spring-redis", List.of(REDIS_SINGLE), false, List.of(), false, LockBackends::springRedis),
+            new LockBackend("spring-redis", List.of(REDIS_SINGLE), false,
+                    List.of(new LockOption(LockConfig.CACHE_CAPACITY, LockOption.Type.COUNT,
+                            "RedisLockRegistry's cacheCapacity: locks kept in its local cache (100000)")), false,
+                    LockBackends::springRedis),
             new LockBackend("shedlock-redis", List.of(REDIS_SINGLE), false,
                     List.of(new LockOption(LockConfig.SAFE_UPDATE, LockOption.Type.BOOLEAN,
                             "ShedLock's safeUpdate: unlock by compare-and-delete, not a plain DEL (false)")), false,
@@ -180,7 +185,10 @@ public final class LockBackends {
 
     private static LockClient springRedis(LockConfig config, HostMapper hosts) {
         Address master = config.addresses().get(0);
-        return withLockRedisTokens(new SpringRedisLock(master, config.ttl(), config.sessionTimeout()), config, master);
+        String capacity = config.option(LockConfig.CACHE_CAPACITY, "");
+        OptionalInt cacheCapacity = capacity.isEmpty() ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(capacity));
+        return withLockRedisTokens(new SpringRedisLock(master, config.ttl(), config.sessionTimeout(), cacheCapacity),
+                config, master);
     }
 
     private static LockClient shedLock(LockConfig config, HostMapper hosts) {

@@ -29,6 +29,8 @@ public record LockConfig(String backend, List<String> nodes, Duration ttl, Durat
     /** Option: Redlock's per-node request timeout in ms (default: 1 % of the TTL, at least 5 ms). */
     public static final String NODE_TIMEOUT_MS = "node-timeout-ms";
     /** Option: ShedLock's {@code safeUpdate}, unlock by compare-and-delete ({@code true}; default {@code false}: a plain DEL). */
+    /** spring-redis: how many locks its {@code RedisLockRegistry} keeps in its local cache ({@code setCacheCapacity}). */
+    public static final String CACHE_CAPACITY = "cache-capacity";
     public static final String SAFE_UPDATE = "safe-update";
     /** Option: the ZooKeeper path under which lock nodes live (default {@code /lockchaos/locks}). */
     public static final String ZK_ROOT = "zk-root";

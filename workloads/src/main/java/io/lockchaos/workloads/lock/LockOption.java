@@ -18,6 +18,8 @@ public record LockOption(String name, Type type, String meaning) {
         TEXT("a non-blank string"),
         /** A whole number of milliseconds, 1 or more. */
         MILLIS("a whole number of milliseconds, 1 or more"),
+        /** A whole number, 1 or more (a count, such as a cache's capacity). */
+        COUNT("a whole number, 1 or more"),
         /** {@code true} or {@code false}. */
         BOOLEAN("true or false"),
         /**
@@ -44,6 +46,7 @@ public record LockOption(String name, Type type, String meaning) {
             return switch (this) {
                 case TEXT -> !value.isBlank();
                 case MILLIS -> value.matches("[0-9]{1,18}") && Long.parseLong(value) >= 1;
+                case COUNT -> value.matches("[0-9]{1,9}") && Integer.parseInt(value) >= 1;
                 case BOOLEAN -> value.equals("true") || value.equals("false");
                 case ZK_PATH -> zkPath(value);
             };

@@ -6,6 +6,9 @@ import io.lockchaos.workloads.lock.Grant;
 import io.lockchaos.workloads.lock.LeaseExpiry;
 import io.lockchaos.workloads.lock.LockClient;
 import java.time.Duration;
+import java.util.OptionalInt;
+import java.util.concurrent.locks.Lock;
+import org.springframework.dao.CannotAcquireLockException;
 import org.springframework.integration.redis.util.RedisLockRegistry;
 
 /**
@@ -14,6 +17,9 @@ import org.springframework.integration.redis.util.RedisLockRegistry;
  * renewal). Acquire is {@code obtain(name).tryLock(timeout)}; release is {@code unlock()},
  * mapped by {@link SpringUnlock}. The registry's lock is a {@link Lock} over a thread-bound
  * {@code ReentrantLock}: acquire and release must run on one thread, as the worker loop does.
+ * The worker's threads share the one registry (option {@code cache-capacity} sets its local
+ * cache's size); when that cache is full of locks held here, {@code obtain} throws
+ * {@code CannotAcquireLockException}, a certain refusal ({@code :cache-full}).
  *
  * <p>A {@code tryLock} that answers false either never got the local lock or had every
  * attempt's script answer that another client's id holds the key: it holds nothing, so the
@@ -30,9 +36,11 @@ public final class SpringRedisLock implements LockClient, LeaseExpiry {
     private final Duration expireAfter;
     private boolean closed;
 
-    public SpringRedisLock(Address master, Duration expireAfter, Duration timeout) {
+    /** @param cacheCapacity the registry's {@code cacheCapacity}; empty: its default (100 000) */
+    public SpringRedisLock(Address master, Duration expireAfter, Duration timeout, OptionalInt cacheCapacity) {
         this.redis = new SpringRedisConnection(master, timeout);
         this.registry = new RedisLockRegistry(redis.factory(), REGISTRY_KEY, expireAfter);
+        cacheCapacity.ifPresent(registry::setCacheCapacity);
         this.expireAfter = expireAfter;
     }
 
@@ -48,7 +56,16 @@ public final class SpringRedisLock implements LockClient, LeaseExpiry {
 
     @Override
     public Acquisition acquire(String lock, Duration timeout) {
-        return SpringTryLock.acquire(registry.obtain(lock), lock, timeout, expireAfter);
+        Lock held;
+        try {
+            held = registry.obtain(lock);
+        } catch (CannotAcquireLockException full) {
+            // Its local cache is full of locks held in this process: obtain evicts only locks not
+            // held here (spring-integration#11044, fixed by PR #11181), and refuses the new one
+            // before any Redis call.
+            return Acquisition.refused("cache full");
+        }
+        return SpringTryLock.acquire(held, lock, timeout, expireAfter);
     }
 
     @Override

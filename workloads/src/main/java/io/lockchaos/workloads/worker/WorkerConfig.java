@@ -14,7 +14,7 @@ import java.util.OptionalLong;
  * maps it). Each component is the field of its name, a {@link Duration} the field with {@code Ms}
  * appended, in milliseconds; an address is {@code host:port}, a fencing mode its id:
  * <pre>{@code
- * {"settings": {"process": 0, "workers": 3, "locks": ["job-0"], "durationMs": 30000, "thinkMs": 20,
+ * {"settings": {"process": 0, "workers": 3, "threads": 1, "locks": ["job-0"], "durationMs": 30000, "thinkMs": 20,
  *               "idleMs": 10, "acquireTimeoutMs": 5000, "seed": 1},
  *  "lock": {"backend": "redis-naive", "nodes": ["redis-1:6379"], "ttlMs": 10000, "sessionTimeoutMs": 6000,
  *           "options": {"tokens": "zk", "token-nodes": "zk-1:2181"}},

@@ -11,7 +11,9 @@ import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -60,30 +62,62 @@ public final class WorkerMain {
         run(config, recorder);
     }
 
-    /** Runs one worker to the end of its duration or a SIGTERM; closes {@code recorder}. */
+    /**
+     * Runs one worker to the end of its duration or a SIGTERM, its loop on each of its
+     * {@link WorkerSettings#threads} threads (each its own process, with a ledger connection of
+     * its own) over one lock client, as an application's threads share one library client;
+     * closes {@code recorder}.
+     */
     static void run(WorkerConfig config, OpRecorder recorder) {
         CountDownLatch finished = new CountDownLatch(1);
-        try (LockClient lock = LockClients.open(config.lock(), HostMapper.IDENTITY);
-             Storage storage = new RedisStorage(config.storage().node(), config.storage().fencing(),
-                     config.storage().timeout())) {
-            WorkerLoop loop = new WorkerLoop(config.settings(), lock, storage, recorder);
-            Thread hook = new Thread(() -> onTerm(loop, finished, recorder, config), "worker-sigterm");
+        List<Storage> storages = new ArrayList<>();
+        try (LockClient lock = LockClients.open(config.lock(), HostMapper.IDENTITY)) {
+            List<WorkerLoop> loops = new ArrayList<>();
+            for (int t = 0; t < config.settings().threads(); t++) {
+                Storage storage = new RedisStorage(config.storage().node(), config.storage().fencing(),
+                        config.storage().timeout());
+                storages.add(storage);
+                loops.add(new WorkerLoop(config.settings().thread(t), lock, storage, recorder));
+            }
+            Thread hook = new Thread(() -> onTerm(loops, finished, recorder, config), "worker-sigterm");
             Runtime.getRuntime().addShutdownHook(hook);
             try {
-                loop.run();
+                runAll(loops);
             } finally {
                 finished.countDown();
             }
-            if (!loop.stopped()) {
+            if (loops.stream().noneMatch(WorkerLoop::stopped)) {
                 Runtime.getRuntime().removeShutdownHook(hook);
             }
         } finally {
+            storages.forEach(Storage::close);
             recorder.close();
         }
     }
 
-    private static void onTerm(WorkerLoop loop, CountDownLatch finished, OpRecorder recorder, WorkerConfig config) {
-        loop.stop();
+    /** Runs the first loop on this thread and every other on a thread of its own, until all have ended. */
+    private static void runAll(List<WorkerLoop> loops) {
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 1; t < loops.size(); t++) {
+            Thread thread = new Thread(loops.get(t)::run, "worker-thread-" + t);
+            threads.add(thread);
+            thread.start();
+        }
+        loops.get(0).run();
+        for (Thread thread : threads) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                loops.forEach(WorkerLoop::stop);
+                return;
+            }
+        }
+    }
+
+    private static void onTerm(List<WorkerLoop> loops, CountDownLatch finished, OpRecorder recorder,
+                               WorkerConfig config) {
+        loops.forEach(WorkerLoop::stop);
         try {
             finished.await(config.stopGrace().toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {

@@ -8,9 +8,11 @@ import java.util.Objects;
 /**
  * What one worker does, apart from which lock and store it talks to.
  *
- * @param process its first process id
+ * @param process its first process id (its first thread's)
  * @param workers how many workers the run has: a retired process {@code p} goes on as
- *     {@code p + workers}, so ids stay unique across workers
+ *     {@code p + workers × threads}, so ids stay unique across workers and threads
+ * @param threads how many threads it runs the loop on, each its own process in the history
+ *     ({@link #thread}), all sharing the worker's one lock client
  * @param locks the lock names it picks from at random each cycle ({@code job-0} ...); the
  *     ledger key is the lock's name
  * @param duration how long it starts new cycles
@@ -19,8 +21,8 @@ import java.util.Objects;
  * @param acquireTimeout how long one acquire may wait
  * @param seed for the lock choice and idle times
  */
-public record WorkerSettings(int process, int workers, List<String> locks, Duration duration, Duration think,
-                             Duration idle, Duration acquireTimeout, long seed) {
+public record WorkerSettings(int process, int workers, int threads, List<String> locks, Duration duration,
+                             Duration think, Duration idle, Duration acquireTimeout, long seed) {
 
     public WorkerSettings {
         locks = List.copyOf(locks);
@@ -28,12 +30,25 @@ public record WorkerSettings(int process, int workers, List<String> locks, Durat
         Objects.requireNonNull(think, "think");
         Objects.requireNonNull(idle, "idle");
         Objects.requireNonNull(acquireTimeout, "acquireTimeout");
-        if (process < 0 || workers < 1) {
-            throw new WorkloadException("worker process " + process + " of " + workers
-                    + " workers: the process must be 0 or more and workers at least 1");
+        if (process < 0 || workers < 1 || threads < 1) {
+            throw new WorkloadException("worker process " + process + " of " + workers + " workers with " + threads
+                    + " threads: the process must be 0 or more, workers and threads at least 1");
         }
         if (locks.isEmpty()) {
             throw new WorkloadException("worker " + process + " has no locks; give at least one name, e.g. job-0");
         }
+    }
+
+    /**
+     * What thread {@code t} (0 to threads − 1) of this worker does: its own process, {@code
+     * process + t × workers} (so the first thread of each worker keeps the worker's number), which
+     * retires by {@code workers × threads}; its own seed; one thread.
+     */
+    public WorkerSettings thread(int t) {
+        if (t < 0 || t >= threads) {
+            throw new IllegalArgumentException("thread " + t + " of " + threads);
+        }
+        return new WorkerSettings(process + t * workers, workers * threads, 1, locks, duration, think, idle,
+                acquireTimeout, seed + 7919L * t);
     }
 }

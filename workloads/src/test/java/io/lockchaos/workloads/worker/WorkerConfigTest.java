@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class WorkerConfigTest {
 
     private static final String FULL = """
-            {"settings": {"process": 2, "workers": 3, "locks": ["job-0", "job-1"], "durationMs": 30000, "thinkMs": 20,
+            {"settings": {"process": 2, "workers": 3, "threads": 2, "locks": ["job-0", "job-1"], "durationMs": 30000, "thinkMs": 20,
                           "idleMs": 10, "acquireTimeoutMs": 5000, "seed": 9},
              "lock": {"backend": "redis-naive", "nodes": ["redis-1:6379"], "ttlMs": 10000,
                       "sessionTimeoutMs": 6000, "options": {"tokens": "zk", "token-nodes": "zk-1:2181"}},
@@ -29,7 +29,7 @@ class WorkerConfigTest {
     @Test
     void theDocumentedExampleReadsBack() {
         WorkerConfig c = WorkerConfig.parse(FULL, "example");
-        assertEquals(new WorkerSettings(2, 3, List.of("job-0", "job-1"), Duration.ofSeconds(30), Duration.ofMillis(20),
+        assertEquals(new WorkerSettings(2, 3, 2, List.of("job-0", "job-1"), Duration.ofSeconds(30), Duration.ofMillis(20),
                 Duration.ofMillis(10), Duration.ofSeconds(5), 9), c.settings());
         assertEquals("redis-naive", c.lock().backend());
         assertEquals(List.of(new Address("redis-1", 6379)), c.lock().addresses());
@@ -44,7 +44,7 @@ class WorkerConfigTest {
 
     @Test
     void whatIsWrittenReadsBackAsTheSameConfig() {
-        WorkerConfig c = new WorkerConfig(new WorkerSettings(0, 1, List.of("job-0"), Duration.ofMinutes(10),
+        WorkerConfig c = new WorkerConfig(new WorkerSettings(0, 1, 1, List.of("job-0"), Duration.ofMinutes(10),
                 Duration.ofMillis(2), Duration.ZERO, Duration.ofSeconds(5), 7),
                 new LockConfig("redis-naive", List.of("redis-1:6379"), Duration.ofSeconds(2), Duration.ofSeconds(5),
                         Map.of("tokens", "redis-incr")),

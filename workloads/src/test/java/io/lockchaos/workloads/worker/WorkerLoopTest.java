@@ -27,7 +27,7 @@ class WorkerLoopTest {
     Path dir;
 
     private static WorkerSettings settings(Duration duration) {
-        return new WorkerSettings(0, 3, List.of("job-0"), duration, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1), 7);
+        return new WorkerSettings(0, 3, 1, List.of("job-0"), duration, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1), 7);
     }
 
     /** Runs the loop until the lock's script is played, then reads the history file back. */
