@@ -33,7 +33,9 @@ class TopologyStartIT {
         String runId = cluster.runId();
         try {
             assertEquals(1, cluster.nodes(Role.STORAGE).size());
-            assertEquals(expectedNodes(topology), cluster.nodes().size(), cluster.nodes().toString());
+            assertEquals(Layout.of(topology, ClusterOptions.DEFAULTS).nodes(),
+                    cluster.nodes().stream().map(n -> new Layout.Member(n.name(), n.role())).toList(),
+                    "the started nodes, in the cluster's order, are the layout's");
             assertEquals(Node.PROXY_HOST, cluster.proxy().name());
             for (Node node : cluster.nodes()) {
                 assertTrue(node.pid() > 0 && !node.ip().isEmpty() && node.hostPort() > 0, node.toString());
@@ -69,16 +71,6 @@ class TopologyStartIT {
             cluster.close();
         }
         assertEquals(0, Docker.resourcesOf(runId), "containers or network of run " + runId + " left behind");
-    }
-
-    private static int expectedNodes(Topology topology) {
-        switch (topology) {
-            case REDIS_SINGLE: return 3;
-            case REDIS_REPLICATED: return 8;
-            case REDLOCK: return 7;
-            case ZOOKEEPER: return 5;
-            default: throw new AssertionError(topology);
-        }
     }
 
     /** Every port of every node, the proxy's API and listen ports included, is published on 127.0.0.1 only. */
