@@ -191,6 +191,9 @@ public final class RunCommand implements Callable<Integer> {
             // error from the engine (stopped or gone mid-run) is not ours, so its type is named too.
             if (run.engineLost().isPresent()) {
                 EngineGuard.notCarriedOut(run, err);
+            } else if (run.stoppedBySignal()) {
+                err.println("lockchaos: " + e.getMessage() + "; every fault healed and every container removed");
+                err.println("lockchaos: what was recorded is in " + run.results().dir());
             } else {
                 err.println("lockchaos: the run failed: " + (e instanceof LockchaosException ? e.getMessage() : e));
                 err.println("lockchaos: what was recorded is in " + run.results().dir());

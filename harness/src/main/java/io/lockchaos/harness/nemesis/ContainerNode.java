@@ -78,9 +78,7 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Iptables
 
     @Override
     public void resume() {
-        if (isRunning()) {
-            ops.signal("CONT");
-        }
+        ops.thaw();
     }
 
     @Override
@@ -156,7 +154,11 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Iptables
 
     @Override
     public Duration clockOffset() {
-        return Offsets.parse(name, ops.sh("cat \"$1\" 2>/dev/null || true", FaketimeFile.PATH));
+        try {
+            return Offsets.parse(name, ops.sh("cat \"$1\" 2>/dev/null || true", FaketimeFile.PATH));
+        } catch (ContainerGoneException gone) {
+            return Duration.ZERO; // a removed server has no clock left to set back
+        }
     }
 
     @Override

@@ -46,9 +46,7 @@ final class WorkerNode implements Pausable, ClientNode, IptablesNode {
 
     @Override
     public void resume() {
-        if (ops.isRunning()) {
-            ops.signal("CONT");
-        }
+        ops.thaw();
     }
 
     @Override
