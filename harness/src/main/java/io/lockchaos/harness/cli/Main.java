@@ -140,8 +140,7 @@ public final class Main implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String version = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"lockchaos " + (version == null ? "(development build)" : version)};
+            return new String[] {"lockchaos " + io.lockchaos.harness.run.BuildInfo.current().line()};
         }
     }
 }

@@ -120,8 +120,7 @@ public final class Run implements AutoCloseable {
         Map<String, String> r = new LinkedHashMap<>();
         r.put("schedule", plan instanceof SchedulePlan.Scripted s ? s.schedule().script()
                 : "# " + ((SchedulePlan.Random) plan).line() + ": drawn once the cluster is up\n");
-        String version = Run.class.getPackage().getImplementationVersion();
-        r.put("lockchaos", version == null ? "development build" : version);
+        r.put("lockchaos", BuildInfo.current().line());
         r.put("java", System.getProperty("java.version"));
         ImageTags tags = ImageTags.forProject();
         for (ImageTags.Image image : ImageTags.Image.values()) {

@@ -41,8 +41,8 @@ class KilledRunIT {
     enum Phase {
         CLUSTER_START(60, l -> l.contains("starting a redis-single cluster")),
         WORKER_START(60, l -> l.contains("starting 2 workers")),
-        MID_WORKLOAD(60, l -> l.contains("nemesis: start-pause"),
-                l -> l.contains("nemesis: start-partition")),
+        MID_WORKLOAD(60, l -> l.contains("nemesis: paused worker-1"),
+                l -> l.contains("nemesis: partitioned the network")),
         HEAL(6, l -> l.contains("healing every fault")),
         CHECKS(6, l -> l.contains("events; checking"));
 
@@ -141,15 +141,15 @@ class KilledRunIT {
         try (ChildRun run = ChildRun.start(checkout, "run", checkout.resolve("scenario.json").toString(), "--time", "30",
                 "--workers", "1", "--seed", "7", "--schedule", "at 1s pause worker-1 for 20s; at 1s partition isolate"
                         + " redis-1 for 20s; at 1s clock redis-1 +30s for 20s")) {
-            run.await(PHASE_DEADLINE, List.of(l -> l.contains("nemesis: start-pause"),
-                    l -> l.contains("nemesis: start-partition"), l -> l.contains("nemesis: start-clock")));
+            run.await(PHASE_DEADLINE, List.of(l -> l.contains("nemesis: paused worker-1"),
+                    l -> l.contains("nemesis: partitioned the network"), l -> l.contains("nemesis: moved the clock of")));
             run.terminate();
             OptionalInt exit = run.awaitExit(Await.scaled(Duration.ofSeconds(60)));
             assertEquals(OptionalInt.of(143), exit, "the run ended as SIGTERM ends a process; output:\n" + run.output());
             assertEquals(0, resources(checkout), "nothing is left; output:\n" + run.output());
             assertNoStackTraceOrFailure(run.output());
-            run.await(Duration.ofSeconds(10), List.of(l -> l.contains("nemesis: stop-pause"),
-                    l -> l.contains("nemesis: stop-partition"), l -> l.contains("nemesis: stop-clock")));
+            run.await(Duration.ofSeconds(10), List.of(l -> l.contains("nemesis: resumed worker-1"),
+                    l -> l.contains("nemesis: healed the partition"), l -> l.contains("nemesis: put back the clock of")));
             assertNoStackTraceOrFailure(run.output());
         }
     }
