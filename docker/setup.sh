@@ -28,6 +28,8 @@ IMAGES=(redis zookeeper jvm etcd postgres)
 BASE_TAG="${LOCKCHAOS_BASE_IMAGE:-lockchaos/debian:bookworm}"
 DOCKERD_LOG="${LOCKCHAOS_DOCKERD_LOG:-/var/log/lockchaos-dockerd.log}"
 BUILD_LOGS="${TMPDIR:-/tmp}"
+# apt-get's output goes here, not to the terminal: each step prints one line.
+SETUP_LOG="$BUILD_LOGS/lockchaos-setup.log"
 ENGINE_DEADLINE_S=60
 
 say() { printf 'lockchaos setup: %s\n' "$*" >&2; }
@@ -47,10 +49,31 @@ install_missing_packages() {
   command -v debootstrap >/dev/null || missing+=(debootstrap)
   command -v iptables >/dev/null || missing+=(iptables)
   [[ ${#missing[@]} -eq 0 ]] && return 0
-  say "installing ${missing[*]} (apt-get)"
-  apt-get update -q >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-    $(printf '%s\n' "${missing[@]}" | sort -u) >&2
+  apt_install $(printf '%s\n' "${missing[@]}" | sort -u)
+}
+
+# apt-get update and install of the packages named, their output in $SETUP_LOG; one line when
+# done, or the log's last lines when not.
+apt_install() {
+  say "installing $* (apt-get; log: $SETUP_LOG)"
+  if ! { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@"; } \
+      >>"$SETUP_LOG" 2>&1; then
+    say "apt-get could not install $*. Last lines of $SETUP_LOG:"
+    tail -n 30 "$SETUP_LOG" >&2
+    exit 1
+  fi
+  say "installed $*"
+}
+
+# Whether a pull could work, decided at once rather than by a pull that waits: a registry mirror
+# is configured ('docker info'), or Docker Hub's registry host resolves and accepts a connection
+# within 3 s. Where neither holds (this project's offline machines) the base image is bootstrapped
+# straight away.
+registry_reachable() {
+  local mirrors
+  mirrors="$(timeout "$CALL_LIMIT_S" docker info --format '{{json .RegistryConfig.Mirrors}}' 2>/dev/null || true)"
+  [[ -n "$mirrors" && "$mirrors" != "[]" && "$mirrors" != "null" ]] && return 0
+  timeout 3 bash -c '</dev/tcp/registry-1.docker.io/443' 2>/dev/null
 }
 
 start_dockerd() {
@@ -95,21 +118,24 @@ image_exists() { timeout "$CALL_LIMIT_S" docker image inspect "$@" >/dev/null 2>
 
 ensure_base() {
   image_exists "$BASE_TAG" && return 0
-  say "base image $BASE_TAG is missing; trying 'docker pull debian:bookworm-slim'"
-  if timeout 60 docker pull -q debian:bookworm-slim >/dev/null 2>&1; then
-    timeout "$CALL_LIMIT_S" docker tag debian:bookworm-slim "$BASE_TAG"
-    say "tagged debian:bookworm-slim as $BASE_TAG"
-    return 0
+  if registry_reachable; then
+    say "base image $BASE_TAG is missing; trying 'docker pull debian:bookworm-slim'"
+    if timeout 60 docker pull -q debian:bookworm-slim >/dev/null 2>&1; then
+      timeout "$CALL_LIMIT_S" docker tag debian:bookworm-slim "$BASE_TAG"
+      say "tagged debian:bookworm-slim as $BASE_TAG"
+      return 0
+    fi
+  else
+    say "base image $BASE_TAG is missing and no registry is reachable (no mirror configured, registry-1.docker.io does not answer): no pull tried"
   fi
   command -v debootstrap >/dev/null || {
     on_debian_as_root || die "no registry reachable and no debootstrap: install debootstrap (Debian package) or make $BASE_TAG exist (docker tag <a Debian 12 image> $BASE_TAG)"
-    apt-get update -q >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends debootstrap >&2
+    apt_install debootstrap
   }
   local root log
   root="$(mktemp -d "${TMPDIR:-/tmp}/lockchaos-rootfs.XXXXXX")"
   log="$BUILD_LOGS/lockchaos-debootstrap.log"
-  say "no registry reachable: bootstrapping Debian 12 into $root (about 40 s; log: $log)"
+  say "bootstrapping Debian 12 into $root (about 40 s; log: $log)"
   if ! debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian >"$log" 2>&1; then
     tail -n 20 "$log" >&2
     rm -rf "$root"

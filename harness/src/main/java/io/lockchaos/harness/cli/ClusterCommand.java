@@ -7,6 +7,8 @@ import io.lockchaos.harness.cluster.ClusterState;
 import io.lockchaos.harness.cluster.Clusters;
 import io.lockchaos.harness.cluster.Leftovers;
 import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.harness.nemesis.ClusterTargets;
+import io.lockchaos.harness.nemesis.InForce;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -129,18 +131,26 @@ public final class ClusterCommand implements Runnable {
     }
 
     /** {@code cluster status [--json]}. */
-    @Command(name = "status", mixinStandardHelpOptions = true, description = "List the nodes of the cluster that is up.")
+    @Command(name = "status", mixinStandardHelpOptions = true,
+            description = {"List the nodes of the cluster that is up, and the faults in force on each: a paused or"
+                    + " stopped process, a clock offset, a cut link, a toxic on the proxy. The faults are read from"
+                    + " the engine (container state, /proc/1/stat, the libfaketime file, the tagged iptables rules,"
+                    + " the proxy's API), so a fault whose command was killed shows too."})
     static final class Status implements Callable<Integer> {
         @Spec
         private CommandSpec spec;
 
-        @Option(names = "--json", description = "Print the state as JSON")
+        @Option(names = "--json", description = "Print the state as JSON, each node with its \"faults\"")
         private boolean json;
+
+        @Option(names = "--cluster-state", hidden = true, description = "the cluster state file (tests)")
+        private Path stateFile;
 
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            Optional<ClusterState> state = ClusterState.read(ClusterState.defaultFile());
+            Path file = stateFile != null ? stateFile : ClusterState.defaultFile();
+            Optional<ClusterState> state = ClusterState.read(file);
             if (state.isEmpty()) {
                 if (json) {
                     out.println("{\"topology\": null, \"nodes\": []}");
@@ -154,7 +164,7 @@ public final class ClusterCommand implements Runnable {
                     out.println("{\"topology\": null, \"nodes\": []}");
                 }
                 spec.commandLine().getErr().println("lockchaos: no cluster of this checkout is up; "
-                        + Clusters.notOurs(state.get(), ClusterState.defaultFile(), foreign.get()));
+                        + Clusters.notOurs(state.get(), file, foreign.get()));
                 return 0;
             }
             int present = Clusters.containerCount(state.get().runId());
@@ -163,21 +173,36 @@ public final class ClusterCommand implements Runnable {
                         + "'lockchaos cluster down' cleans up%n", state.get().nodes().size() - present,
                         state.get().nodes().size(), state.get().runId());
             }
+            InForce faults = InForce.read(ClusterTargets.of(state.get()));
             if (json) {
-                out.println(state.get().toJson());
+                out.println(StatusJson.of(state.get(), faults));
             } else {
-                print(out, state.get());
+                print(out, state.get(), faults);
             }
+            out.flush();
             return 0;
         }
 
         static void print(PrintWriter out, ClusterState state) {
+            print(out, state, new InForce(List.of(), java.util.Map.of()));
+        }
+
+        /** The nodes, each with the faults in force on it, and a line on the proxy's links. */
+        static void print(PrintWriter out, ClusterState state, InForce faults) {
             out.printf("%s cluster (run %s, network %s)%n", state.topology(), state.runId(), state.network());
-            out.printf("%-12s %-9s %-21s %-21s %-16s %s%n", "NODE", "ROLE", "ADDRESS", "VIA PROXY", "NETWORK IP",
-                    "CONTAINER");
+            out.printf("%-12s %-9s %-21s %-21s %-16s %-32s %s%n", "NODE", "ROLE", "ADDRESS", "VIA PROXY", "NETWORK IP",
+                    "CONTAINER", "FAULTS");
             for (ClusterState.Entry n : state.nodes()) {
-                out.printf("%-12s %-9s %-21s %-21s %-16s %s%n", n.name(), n.role(), n.host() + ":" + n.port(),
-                        n.proxyPort() > 0 ? n.host() + ":" + n.proxyPort() : "-", n.ip(), n.containerName());
+                String inForce = faults.nodes().stream().filter(f -> f.node().equals(n.name())).findFirst()
+                        .map(InForce.NodeFaults::summary).orElse("-");
+                out.printf("%-12s %-9s %-21s %-21s %-16s %-32s %s%n", n.name(), n.role(), n.host() + ":" + n.port(),
+                        n.proxyPort() > 0 ? n.host() + ":" + n.proxyPort() : "-", n.ip(), n.containerName(), inForce);
+            }
+            faults.links().forEach((proxy, toxics) -> out.println("link " + proxy + " (through the proxy): "
+                    + String.join(", ", toxics)));
+            if (!faults.nodes().isEmpty()) {
+                out.println(faults.any() ? "faults in force: 'lockchaos fault heal' removes them"
+                        : "no fault in force");
             }
             out.flush();
         }

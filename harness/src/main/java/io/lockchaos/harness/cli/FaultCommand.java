@@ -61,7 +61,10 @@ import picocli.CommandLine.Model.CommandSpec;
             "",
             "DURATION: 500ms, 5s, 2m (optionally after 'for'). Without one the fault",
             "stays until 'lockchaos fault heal'; with one the command blocks until it",
-            "has healed. T: node names ('lockchaos cluster status'); storage takes none."})
+            "has healed. T: node names ('lockchaos cluster status'); storage takes none."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:done", "1:the fault failed on a node", "3:bad usage (no cluster, an unknown node, a fault the"
+                + " node does not support, a line that does not parse)"})
 public final class FaultCommand implements Callable<Integer> {
 
     /** Exit code when a fault could not be injected or healed on a node. */

@@ -52,7 +52,8 @@ public final class Main implements Runnable {
     private CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        int code = execute(args);
+        // A run closed by Ctrl-C or SIGTERM is closed whole before the JVM exits, with the signal's code.
+        int code = io.lockchaos.harness.run.ExitSignals.exitCode(execute(args));
         if (code == 0 && ClusterCommand.startedDetachedCluster(args) || EngineWatch.anyLost()) {
             // With Ryuk off, Testcontainers removes every container it started from a JVM
             // shutdown hook; a cluster that 'cluster up' left running must survive this JVM, and
@@ -139,8 +140,7 @@ public final class Main implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String version = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"lockchaos " + (version == null ? "(development build)" : version)};
+            return new String[] {"lockchaos " + io.lockchaos.harness.run.BuildInfo.current().line()};
         }
     }
 }

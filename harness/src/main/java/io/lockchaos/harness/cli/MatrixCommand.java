@@ -37,7 +37,14 @@ import picocli.CommandLine.Spec;
  * 1 one did not, 2 a run could not be carried out (no verdict), 3 a bad scenario or option.
  */
 @Command(name = "matrix", mixinStandardHelpOptions = true,
-        description = "Run scenarios (default: every shipped one) N times each and write results/matrix.{json,md,html}.")
+        description = "Run scenarios (default: every shipped one) N times each and write results/matrix.{json,md,html}.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:every run reached its expected verdicts",
+            "1:a run did not",
+            "2:a run could not be carried out (no verdict)",
+            "3:a bad scenario or option (every scenario file is read before the first run)",
+            "130, 143:stopped by Ctrl-C or SIGTERM (no matrix files written)"})
 public final class MatrixCommand implements Callable<Integer> {
 
     /** What a shell reports for a process ended by SIGTERM; the JVM exits with it anyway. */
@@ -93,15 +100,20 @@ public final class MatrixCommand implements Callable<Integer> {
         // Ctrl-C or SIGTERM stops the run under way (its own hook heals and removes it); no run may start after it.
         AtomicBoolean stopping = new AtomicBoolean();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stopping.set(true), "lockchaos-matrix-stop"));
-        for (MatrixScenario s : scenarios) {
+        Eta eta = new Eta(scenarios.stream().map(s -> s.scenario().duration()).toList(), runs);
+        for (int n = 0; n < scenarios.size(); n++) {
+            MatrixScenario s = scenarios.get(n);
             List<RunSummary> summaries = new ArrayList<>();
             for (int i = 1; i <= runs; i++) {
                 if (stopping.get()) {
                     err.println("lockchaos: matrix stopped (Ctrl-C or SIGTERM); no matrix files written");
                     return EXIT_STOPPED;
                 }
-                err.printf(Locale.ROOT, "lockchaos: matrix: %s, run %d of %d%n", s.scenario().name(), i, runs);
+                err.printf(Locale.ROOT, "lockchaos: matrix: scenario %d of %d (%s), run %d of %d; %s%n", n + 1,
+                        scenarios.size(), s.scenario().name(), i, runs, eta.left(n, i));
+                long started = System.nanoTime();
                 summaries.add(runOnce(s));
+                eta.ran(n, java.time.Duration.ofNanos(System.nanoTime() - started));
             }
             rows.add(new MatrixRow(s, summaries));
         }

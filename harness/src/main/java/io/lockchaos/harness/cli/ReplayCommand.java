@@ -17,7 +17,13 @@ import picocli.CommandLine.Model.CommandSpec;
  * drawn, from {@code resolved.schedule}). Exit codes as {@code run}.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = "Re-run a recorded run with the same resolved scenario and seed.")
+        description = "Re-run a recorded run with the same resolved scenario and seed.",
+        exitCodeListHeading = "%nExit codes (as 'run'):%n",
+        exitCodeList = {
+            "0:every check reached its expected verdict (without expectations: every check valid)",
+            "1:a check did not (without expectations: a check invalid)",
+            "2:a check unknown, or the run could not be carried out",
+            "3:not a results folder, or a bad option"})
 public final class ReplayCommand implements Callable<Integer> {
 
     @Spec

@@ -35,7 +35,14 @@ import picocli.CommandLine.Model.CommandSpec;
  * could not be carried out); 3 bad scenario or option.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Run a scenario on a real cluster and check its history (default: " + Scenarios.DEFAULT + ").")
+        description = "Run a scenario on a real cluster and check its history (default: " + Scenarios.DEFAULT + ").",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:with expected verdicts: every check reached its expected verdict; without: every check valid",
+            "1:with expected verdicts: a check did not reach its expected verdict; without: a check invalid",
+            "2:without expected verdicts: a check unknown; either way: the run could not be carried out",
+            "3:a bad scenario or option (refused before anything starts)",
+            "130, 143:stopped by Ctrl-C or SIGTERM (every fault healed, every container removed)"})
 public final class RunCommand implements Callable<Integer> {
 
     /** Exit code of a run that could not be carried out: no verdict, so unknown. */
@@ -191,6 +198,9 @@ public final class RunCommand implements Callable<Integer> {
             // error from the engine (stopped or gone mid-run) is not ours, so its type is named too.
             if (run.engineLost().isPresent()) {
                 EngineGuard.notCarriedOut(run, err);
+            } else if (run.stoppedBySignal()) {
+                err.println("lockchaos: " + e.getMessage() + "; every fault healed and every container removed");
+                err.println("lockchaos: what was recorded is in " + run.results().dir());
             } else {
                 err.println("lockchaos: the run failed: " + (e instanceof LockchaosException ? e.getMessage() : e));
                 err.println("lockchaos: what was recorded is in " + run.results().dir());

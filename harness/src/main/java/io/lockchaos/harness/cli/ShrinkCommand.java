@@ -71,6 +71,10 @@ public final class ShrinkCommand implements Callable<Integer> {
         try {
             Shrinker.checkTries(tries, minFails);
             ResultsDir run = new ResultsDir(dir);
+            if (!Files.isRegularFile(run.scenarioJson())) {
+                throw new ExploreException("not a results folder: " + dir + " holds no scenario.json; give the folder"
+                        + " of one run, e.g. results/<scenario>/<stamp> (or results/latest), or one an exploration kept");
+            }
             start = ScenarioFile.read(run.scenarioJson());
             String schedule = ScenarioFile.resolvedSchedule(run.scenarioJson()).orElse(start.schedule());
             if (schedule.strip().startsWith("#") || schedule.strip().startsWith("random")) {

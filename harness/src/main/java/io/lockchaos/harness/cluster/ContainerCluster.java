@@ -207,7 +207,7 @@ final class ContainerCluster implements Cluster {
             c.start();
         } catch (RuntimeException e) {
             throw new ClusterException("node " + spec.name() + " (" + c.getDockerImageName() + ") of the "
-                    + topology.id() + " cluster did not start: " + e.getMessage() + tail.text(), e);
+                    + topology.id() + " cluster did not start: " + ClusterException.startFailure(e) + tail.text(), e);
         }
         var info = c.getContainerInfo();
         ContainerNetwork onNetwork = info.getNetworkSettings().getNetworks().get(networkName);

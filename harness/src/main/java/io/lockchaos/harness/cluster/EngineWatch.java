@@ -152,6 +152,9 @@ public final class EngineWatch implements AutoCloseable {
      * answers or {@link #MISSES} pings in a row failed (then it is gone, as the thread would find).
      */
     public Optional<String> confirm() {
+        if (!running) {
+            return lost(); // closed: its client is shut, so a ping now would say nothing of the engine
+        }
         String firstMiss = null;
         for (int miss = 0; miss < MISSES && lost.get() == null; miss++) {
             Optional<String> failure = ping();

@@ -101,6 +101,21 @@ public final class ClusterTargets implements FaultTargets {
         return links;
     }
 
+    /** The lock-service nodes as containers (not the storage, token server or proxy), in order. */
+    List<ContainerNode> containerNodes() {
+        return nodes;
+    }
+
+    /** The proxy's links, when the cluster has a proxy. */
+    Optional<ProxyLinks> proxyLinks() {
+        return links.map(ProxyLinks.class::cast);
+    }
+
+    /** The name of the node with address {@code ip} on the cluster network, else {@code ip} itself. */
+    String nameOf(String ip) {
+        return cluster.stream().filter(n -> ip.equals(n.ip())).map(ContainerNode::name).findFirst().orElse(ip);
+    }
+
     /** The port node {@code name} is published on now (restarts change it); -1 for storage or unknown. */
     public int hostPort(String name) {
         return nodes.stream().filter(n -> n.name().equals(name)).findFirst().map(ContainerNode::hostPort).orElse(-1);

@@ -83,9 +83,7 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Starvabl
 
     @Override
     public void resume() {
-        if (isRunning()) {
-            ops.signal("CONT");
-        }
+        ops.thaw();
     }
 
     @Override
@@ -156,7 +154,11 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Starvabl
 
     @Override
     public Duration clockOffset() {
-        return ops.clockOffset();
+        try {
+            return ops.clockOffset();
+        } catch (ContainerGoneException gone) {
+            return Duration.ZERO; // a removed server has no clock left to set back
+        }
     }
 
     @Override

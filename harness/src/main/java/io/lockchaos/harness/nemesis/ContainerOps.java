@@ -3,7 +3,9 @@ package io.lockchaos.harness.nemesis;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.exception.ConflictException;
 import com.github.dockerjava.api.exception.DockerException;
+import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.HostConfig;
@@ -24,7 +26,8 @@ import org.testcontainers.DockerClientFactory;
 
 /**
  * What the nemesis does to one container through Docker's API: signals from outside,
- * start, inspect, its CPU quota, and commands run inside ({@code docker exec}).
+ * start, inspect, its CPU quota, and commands run inside ({@code docker exec}). A container that is gone
+ * (404) throws {@link ContainerGoneException}, which {@link #isRunning} answers as not running.
  *
  * @param containerId the container
  * @param node its node name, for messages
@@ -59,10 +62,28 @@ record ContainerOps(String containerId, String node) {
     void signal(String signal) {
         try {
             docker().killContainerCmd(containerId).withSignal(signal).exec();
+        } catch (NotFoundException e) {
+            throw new ContainerGoneException(node, e);
         } catch (DockerException e) {
             throw new NemesisException("docker kill -s " + signal + " " + node + " failed: " + e.getMessage(), e);
         }
     }
+
+    /**
+     * SIGCONT, the heal of a pause; nothing when the container does not run or is gone: a removed
+     * or stopped container has no process left to thaw (on Ctrl-C the exit clean-ups remove
+     * containers while the run heals).
+     */
+    void thaw() {
+        try {
+            docker().killContainerCmd(containerId).withSignal("CONT").exec();
+        } catch (NotFoundException | ConflictException notRunning) {
+            // Nothing to thaw.
+        } catch (DockerException e) {
+            throw new NemesisException("docker kill -s CONT " + node + " failed: " + e.getMessage(), e);
+        }
+    }
+
 
     void start() {
         try {
@@ -75,14 +96,21 @@ record ContainerOps(String containerId, String node) {
     InspectContainerResponse inspect() {
         try {
             return docker().inspectContainerCmd(containerId).exec();
+        } catch (NotFoundException e) {
+            throw new ContainerGoneException(node, e);
         } catch (DockerException e) {
             throw new NemesisException("docker inspect " + node + " failed (is the cluster still up? "
                     + "'lockchaos cluster status'): " + e.getMessage(), e);
         }
     }
 
+    /** Whether the container runs; a container that is gone does not. */
     boolean isRunning() {
-        return Boolean.TRUE.equals(inspect().getState().getRunning());
+        try {
+            return Boolean.TRUE.equals(inspect().getState().getRunning());
+        } catch (ContainerGoneException gone) {
+            return false;
+        }
     }
 
     /** Whether the container runs and its PID 1 is stopped (state {@code T} in {@code /proc/1/stat}). */
@@ -90,8 +118,12 @@ record ContainerOps(String containerId, String node) {
         if (!isRunning()) {
             return false;
         }
-        String stat = run("cat", "/proc/1/stat");
-        return stat.substring(stat.lastIndexOf(')') + 1).strip().startsWith("T");
+        try {
+            String stat = run("cat", "/proc/1/stat");
+            return stat.substring(stat.lastIndexOf(')') + 1).strip().startsWith("T");
+        } catch (ContainerGoneException gone) {
+            return false;
+        }
     }
 
     /** The offset of its process's wall clock (the libfaketime file every image's {@code faketime-exec} reads). */
@@ -166,6 +198,8 @@ record ContainerOps(String containerId, String node) {
             if (!done) {
                 throw new NemesisException(List.of(command) + " in " + node + " did not end within " + EXEC_TIMEOUT);
             }
+        } catch (NotFoundException e) {
+            throw new ContainerGoneException(node, e);
         } catch (DockerException e) {
             throw new NemesisException("docker exec " + List.of(command) + " in " + node + " failed: " + e.getMessage(), e);
         } catch (InterruptedException e) {

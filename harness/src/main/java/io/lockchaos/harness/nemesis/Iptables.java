@@ -39,8 +39,12 @@ record Iptables(ContainerOps ops, boolean outgoing, boolean redirected) {
         if (peerIps.isEmpty() || !ops.isRunning()) {
             return;
         }
-        ops.sh(ScriptCommand.EACH_RULE + "if iptables -w -C $rule 2>/dev/null; then iptables -w -D $rule; fi; done",
-                rules(peerIps).toArray(String[]::new));
+        try {
+            ops.sh(ScriptCommand.EACH_RULE + "if iptables -w -C $rule 2>/dev/null; then iptables -w -D $rule; fi; done",
+                    rules(peerIps).toArray(String[]::new));
+        } catch (ContainerGoneException gone) {
+            // Removed meanwhile (the exit clean-ups): its namespace and rules went with it.
+        }
     }
 
     /** The peer of each tagged {@code -s} or {@code -d} rule now in force, one entry per rule. */
@@ -69,14 +73,24 @@ record Iptables(ContainerOps ops, boolean outgoing, boolean redirected) {
         if (rules.isEmpty()) {
             return 0;
         }
-        ops.sh(ScriptCommand.EACH_RULE + "iptables -w $rule; done",
-                rules.stream().map(rule -> rule.replaceFirst("^-A ", "-D ")).toArray(String[]::new));
+        try {
+            ops.sh(ScriptCommand.EACH_RULE + "iptables -w $rule; done",
+                    rules.stream().map(rule -> rule.replaceFirst("^-A ", "-D ")).toArray(String[]::new));
+        } catch (ContainerGoneException gone) {
+            return 0; // removed meanwhile: its rules went with it
+        }
         return rules.size();
     }
 
     /** Our rules in {@code iptables -S} form ({@code -A INPUT -s ... --comment lockchaos -j DROP}). */
     List<String> tagged() {
-        return ops.run("iptables", "-w", "-S").lines()
+        String rules;
+        try {
+            rules = ops.run("iptables", "-w", "-S");
+        } catch (ContainerGoneException gone) {
+            return List.of(); // removed meanwhile: its rules went with it
+        }
+        return rules.lines()
                 .filter(l -> l.startsWith("-A ") && l.contains("--comment " + TAG + " -j "))
                 .toList();
     }

@@ -74,6 +74,33 @@ final class ProxyLinks implements ProxiedLinks {
         };
     }
 
+    /**
+     * What is in force on the proxy now, by proxy name: each toxic's name (the toxic's type and
+     * direction, {@code latency_downstream}), and {@code disabled} for a proxy that is off. Read
+     * from the Toxiproxy API, never remembered; a proxy with nothing in force is left out.
+     */
+    java.util.Map<String, List<String>> inForce() {
+        java.util.Map<String, List<String>> found = new java.util.TreeMap<>();
+        try {
+            for (eu.rekawek.toxiproxy.Proxy proxy : links.client().getProxies()) {
+                List<String> what = new ArrayList<>();
+                for (eu.rekawek.toxiproxy.model.Toxic toxic : proxy.toxics().getAll()) {
+                    what.add(toxic.getName());
+                }
+                if (!proxy.isEnabled()) {
+                    what.add("disabled");
+                }
+                if (!what.isEmpty()) {
+                    found.put(proxy.getName(), what);
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new io.lockchaos.faults.nemesis.NemesisException("could not list the proxy's toxics: "
+                    + e.getMessage() + "; is the toxiproxy container running? ('lockchaos cluster status')", e);
+        }
+        return found;
+    }
+
     /** Resets the proxy; the value names each toxic removed (by proxy) and each proxy enabled again. */
     @Override
     public Value.Dict healAll() {

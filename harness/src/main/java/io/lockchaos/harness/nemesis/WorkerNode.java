@@ -56,9 +56,7 @@ final class WorkerNode implements Pausable, ClockSkewable, Starvable, ClientNode
 
     @Override
     public void resume() {
-        if (ops.isRunning()) {
-            ops.signal("CONT");
-        }
+        ops.thaw();
     }
 
     @Override

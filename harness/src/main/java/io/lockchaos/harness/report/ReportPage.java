@@ -69,12 +69,7 @@ final class ReportPage {
         r.failure().ifPresent(f -> h.appendElement("div").addClass("failure").text("The run failed: " + f
                 + ". Everything below is what was recorded before the failure; the checks ran on that partial"
                 + " history."));
-        Element verdict = h.appendElement("p").addClass("verdict").addClass(data.valid().word());
-        verdict.appendText("Verdict: ").appendElement("strong").text(data.valid().word());
-        if (!r.expect().isEmpty()) {
-            verdict.appendText(data.matched() ? "; every expected verdict came true"
-                    : "; some expected verdicts did not come true (see below)");
-        }
+        headline(h, r);
         Element facts = h.appendElement("table").addClass("facts");
         fact(facts, "seed", Long.toString(r.seed()));
         fact(facts, "duration", r.duration().toMillis() / 1000.0 + " s of workload; history spans "
@@ -85,6 +80,40 @@ final class ReportPage {
         if (!r.expect().isEmpty()) {
             expectations(h, r.expect());
         }
+    }
+
+    /**
+     * What the user asked first: with expected verdicts, whether each was reached (green, or red
+     * naming how many were not); then the lock's safety in words, in the verdict's own colour only
+     * when no expectation frames it. A run that reached its expected "invalid" reads as the
+     * success it is, not as a red "Verdict: invalid".
+     */
+    private void headline(Element h, ReportData.Header r) {
+        if (!r.expect().isEmpty()) {
+            long missed = r.expect().entrySet().stream().filter(e -> data.got(e.getKey()) != e.getValue()).count();
+            Element line = h.appendElement("p").addClass("verdict").addClass("headline")
+                    .addClass(missed == 0 ? "as-expected" : "not-as-expected");
+            line.appendElement("strong").text(missed == 0 ? "Every expected verdict reached"
+                    : "Not as expected: " + missed + " of " + r.expect().size() + " expected verdicts not reached"
+                    + " (marked below)");
+        }
+        Element safety = h.appendElement("p").addClass("safety");
+        if (r.expect().isEmpty()) {
+            safety.addClass("verdict").addClass(data.valid().word());
+        }
+        safety.appendText("The lock's safety in this run: ").appendElement("strong").text(data.valid().word());
+        safety.appendText(" (" + safetyWords() + ")");
+    }
+
+    /** The verdict in words, naming the checks that decided it. */
+    private String safetyWords() {
+        List<String> invalid = data.checks().stream().filter(v -> v.valid() == Validity.INVALID).map(Verdict::check).toList();
+        List<String> unknown = data.checks().stream().filter(v -> v.valid() == Validity.UNKNOWN).map(Verdict::check).toList();
+        return switch (data.valid()) {
+            case INVALID -> "a check found a violation: " + String.join(", ", invalid) + " invalid";
+            case UNKNOWN -> "no violation found, but " + String.join(", ", unknown) + " could not decide";
+            case VALID -> "no check found a violation";
+        };
     }
 
     private static void fact(Element table, String name, String value) {

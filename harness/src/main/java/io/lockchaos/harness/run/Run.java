@@ -48,9 +48,12 @@ import org.testcontainers.utility.LogUtils;
  * workers with SIGTERM, waits the quiet period, reads every ledger as {@code :process :final},
  * runs the checks per lane, and writes the results folder ({@link ResultsDir}) as it goes.
  * {@link #close()} heals and removes the workers and the cluster: after a failure too, and
- * from a shutdown hook on Ctrl-C.
+ * from {@link ExitSignals} on Ctrl-C or SIGTERM before the JVM exits, and from a shutdown hook on any other exit.
  */
 public final class Run implements AutoCloseable {
+
+    /** How the failure of a run that was closed under it (Ctrl-C, SIGTERM) begins. */
+    private static final String STOPPED = "the run was stopped (Ctrl-C or SIGTERM)";
 
     private final Scenario scenario;
     private final ResultsDir results;
@@ -58,11 +61,21 @@ public final class Run implements AutoCloseable {
     private final Workers workers;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread hook;
+    /** Whether the run is closed on its way out of the JVM (a signal or the shutdown hook). */
+    private volatile boolean exiting;
+    /** The close a SIGINT or SIGTERM runs before the JVM exits ({@link ExitSignals}). */
+    private final Runnable onSignal = () -> {
+        exiting = true;
+        close();
+    };
     private volatile Cluster cluster;
     private volatile HistoryLog history;
     private volatile RunNemesis nemesis;
     private volatile EngineWatch engine;
     private volatile CompletableFuture<Void> clusterRemoval;
+    /** Whether the cluster's start began, and (counted down) when it ended: a close waits for a start in flight. */
+    private volatile boolean clusterStarting;
+    private final java.util.concurrent.CountDownLatch clusterStartEnded = new java.util.concurrent.CountDownLatch(1);
     private final Holders holders = new Holders();
     private final Map<String, String> resolved = new LinkedHashMap<>();
     private final SchedulePlan plan;
@@ -75,6 +88,7 @@ public final class Run implements AutoCloseable {
         this.workers = new Workers(scenario, results);
         this.hook = new Thread(this::close, "lockchaos-run-cleanup");
         Runtime.getRuntime().addShutdownHook(hook);
+        ExitSignals.closeFirst(onSignal);
     }
 
     /**
@@ -108,8 +122,7 @@ public final class Run implements AutoCloseable {
         Map<String, String> r = new LinkedHashMap<>();
         r.put("schedule", plan instanceof SchedulePlan.Scripted s ? s.schedule().script()
                 : "# " + ((SchedulePlan.Random) plan).line() + ": drawn once the cluster is up\n");
-        String version = Run.class.getPackage().getImplementationVersion();
-        r.put("lockchaos", version == null ? "development build" : version);
+        r.put("lockchaos", BuildInfo.current().line());
         r.put("java", System.getProperty("java.version"));
         LockLibraries.versions().forEach((library, v) -> r.put("library." + library, v));
         ImageTags tags = ImageTags.forProject();
@@ -147,11 +160,18 @@ public final class Run implements AutoCloseable {
             }
             // A Docker call's error is often the first sign of a stopped engine: say that instead.
             EngineWatch watch = engine;
-            RuntimeException failure = watch != null && watch.confirm().isPresent()
-                    ? new RunException(watch.lost().orElseThrow(), e) : e;
+            // Closed under it (Ctrl-C, SIGTERM; its engine watch closed too): whatever failed then
+            // failed because of that.
+            RuntimeException failure = closed.get() ? stopped(e)
+                    : watch != null && watch.confirm().isPresent() ? new RunException(watch.lost().orElseThrow(), e) : e;
             RunReport.afterFailure(results, scenario, String.valueOf(failure.getMessage()), this::say);
             throw failure;
         }
+    }
+
+    private static RunException stopped(RuntimeException e) {
+        return e instanceof RunException r && String.valueOf(e.getMessage()).startsWith(STOPPED) ? r
+                : new RunException(STOPPED + " (" + e.getMessage() + ")", e);
     }
 
     private RunOutcome executeSteps() {
@@ -164,7 +184,13 @@ public final class Run implements AutoCloseable {
             say("removed what killed runs of this checkout left on the engine (runs " + String.join(", ", orphans) + ")");
         }
         boolean zkTokens = Tokens.parse(scenario.lock().tokens()) == Tokens.ZK;
-        cluster = Clusters.start(scenario.topology(), ClusterOptions.DEFAULTS.withTokenServer(zkTokens), this::startWorkers);
+        clusterStarting = true;
+        try {
+            cluster = Clusters.start(scenario.topology(), ClusterOptions.DEFAULTS.withTokenServer(zkTokens),
+                    this::startWorkers);
+        } finally {
+            clusterStartEnded.countDown();
+        }
         phases.end("cluster start");
         say("cluster up: " + cluster.nodes().stream().map(Node::name).toList() + " (run " + cluster.runId() + ")");
         long start = System.nanoTime();
@@ -292,7 +318,7 @@ public final class Run implements AutoCloseable {
                 nextReport += Duration.ofSeconds(5).toNanos();
             }
             if (closed.get()) {
-                throw new RunException("the run was stopped (Ctrl-C or SIGTERM) with "
+                throw new RunException(STOPPED + " with "
                         + Math.max(0, (end - System.nanoTime()) / 1_000_000_000L) + " s to go");
             }
             failIfTheEngineIsGone();
@@ -315,6 +341,11 @@ public final class Run implements AutoCloseable {
     public java.util.Optional<String> engineLost() {
         EngineWatch watch = engine;
         return watch == null ? java.util.Optional.empty() : watch.lost();
+    }
+
+    /** Whether the run was closed under it by Ctrl-C or SIGTERM (its failure then says so, and is no failure of its own). */
+    public boolean stoppedBySignal() {
+        return closed.get() && exiting;
     }
 
     /** Events recorded so far (0 before the history is opened). */
@@ -366,12 +397,39 @@ public final class Run implements AutoCloseable {
         progress.accept(line);
     }
 
+    /**
+     * Waits (up to 60 s) for a cluster start in flight to end (Ctrl-C during it): the containers it
+     * is creating must exist before they are removed, or they would appear after the removal. The
+     * workers it starts alongside start no more once closing ({@link Workers#remove}), so it ends.
+     */
+    private void awaitClusterStart() {
+        if (clusterStarting) {
+            try {
+                clusterStartEnded.await(60, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Waits for {@code task}; the first failure of the close stays the one reported. */
+    private static RuntimeException join(CompletableFuture<Void> task, RuntimeException failure) {
+        try {
+            DaemonTask.join(task);
+            return failure;
+        } catch (RuntimeException e) {
+            return failure != null ? failure : e;
+        }
+    }
+
     /** Stops and removes the workers and the cluster and closes the history. Idempotent. */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        ExitSignals.forget(onSignal);
+        exiting |= Thread.currentThread() == hook;
         if (Thread.currentThread() != hook) {
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -405,28 +463,25 @@ public final class Run implements AutoCloseable {
                 healFailure = e;
             }
         }
-        try {
-            workers.remove();
-        } catch (RuntimeException e) {
-            failure = e;
+        awaitClusterStart();
+        CompletableFuture<Void> workersGone = DaemonTask.start("lockchaos-workers-removal-on-close", workers::remove);
+        if (!exiting) {
+            // The class-data learner's list is copied out of its container before the cluster goes.
+            failure = join(workersGone, failure);
         }
         if (history != null) {
             history.close();
         }
         if (clusterRemoval != null) {
-            try {
-                DaemonTask.join(clusterRemoval);
-            } catch (RuntimeException e) {
-                failure = failure != null ? failure : e;
-            }
+            failure = join(clusterRemoval, failure);
         }
         if (cluster != null) {
-            cluster.close();
+            cluster.close(); // on the way out at the same time as the workers' removal: it is quicker
         }
-        if (failure != null && Thread.currentThread() == hook) {
-            // On Ctrl-C nobody catches what the hook throws, and Testcontainers' exit hook and the
-            // cluster's remove the same containers meanwhile (a heal then finds one gone): the
-            // failure is said in one line, not as a stack trace; the removals above still ran.
+        failure = join(workersGone, failure);
+        if (failure != null && exiting) {
+            // On the way out nobody catches what is thrown here: the failure is said in one line,
+            // not as a stack trace; the removals above still ran.
             if (failure != healFailure) {
                 progress.accept("closing the run on exit: " + failure.getMessage());
             }

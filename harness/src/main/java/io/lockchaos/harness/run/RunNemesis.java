@@ -51,7 +51,7 @@ final class RunNemesis implements Nemesis {
         this.holders = holders;
         FaultRecorder recorder = (f, value) -> {
             history.append(new Op(0, System.nanoTime() - start, OpType.INFO, Process.NEMESIS, f, value));
-            say.accept("nemesis: " + f + " " + value);
+            say.accept("nemesis: " + NemesisSentence.of(f, value));
         };
         this.nemesis = new NodeNemesis(targets, recorder, scenario.seed());
         this.runner = new ScheduleRunner(this, ScheduleClock.SYSTEM);

@@ -4,6 +4,7 @@ import com.github.dockerjava.api.command.WaitContainerResultCallback;
 import com.github.dockerjava.api.exception.ConflictException;
 import com.github.dockerjava.api.exception.DockerClientException;
 import com.github.dockerjava.api.exception.NotFoundException;
+import io.lockchaos.harness.cluster.ClusterException;
 import io.lockchaos.harness.cluster.containers.JvmContainer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -130,7 +131,7 @@ final class WorkerContainer implements AutoCloseable {
         try {
             container.start();
         } catch (RuntimeException e) {
-            throw new RunException("worker " + name + " did not start: " + e.getMessage(), e);
+            throw new RunException("worker " + name + " did not start: " + ClusterException.startFailure(e), e);
         }
     }
 

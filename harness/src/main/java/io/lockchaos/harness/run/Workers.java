@@ -42,6 +42,14 @@ final class Workers {
     private volatile WorkerContainer learner;
     /** Whether {@link #stop} ended every worker: their exit codes are then worth waiting for. */
     private volatile boolean stopped;
+    /**
+     * Set by {@link #remove}: a worker not started yet is not started any more (on Ctrl-C during
+     * the start, its network is being removed under it).
+     */
+    private volatile boolean removing;
+    /** Whether {@link #start} began, and (counted down) when it ended, started or failed. */
+    private volatile boolean startBegan;
+    private final java.util.concurrent.CountDownLatch startEnded = new java.util.concurrent.CountDownLatch(1);
 
     Workers(Scenario scenario, ResultsDir results) {
         this.scenario = scenario;
@@ -53,6 +61,15 @@ final class Workers {
      * worker's history lines (worker name, line).
      */
     void start(ClusterSite site, BiConsumer<String, String> lines) {
+        startBegan = true;
+        try {
+            startAll(site, lines);
+        } finally {
+            startEnded.countDown();
+        }
+    }
+
+    private void startAll(ClusterSite site, BiConsumer<String, String> lines) {
         this.site = site;
         String image = ImageTags.forProject().tag(ImageTags.Image.JVM);
         Path jar = NodeJar.find();
@@ -79,7 +96,12 @@ final class Workers {
             }
         }
         containers.addAll(created);
-        each("start", WorkerContainer::start);
+        each("start", w -> {
+            if (removing) {
+                throw new RunException("worker " + w.name() + " was not started: the run is being closed");
+            }
+            w.start();
+        });
     }
 
     /** Gives every worker its config, made by {@code config} from its lane and index in the lane. */
@@ -148,8 +170,21 @@ final class Workers {
         }
     }
 
-    /** Removes every worker container, and the files that released them; waits for a removal under way. */
+    /**
+     * Removes every worker container, and the files that released them; waits for a removal under
+     * way. A start under way (Ctrl-C while the workers start) starts no more workers and is waited
+     * for first (up to 30 s): a container whose creation the engine is still carrying out would
+     * otherwise appear after its removal and outlive the run.
+     */
     void remove() {
+        removing = true;
+        if (startBegan) {
+            try {
+                startEnded.await(30, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         removeInBackground();
         DaemonTask.join(removal);
     }

@@ -151,6 +151,11 @@ final class ChildRun implements AutoCloseable {
         }
     }
 
+    /** SIGTERM, as {@code kill} sends it. */
+    void terminate() {
+        process.destroy();
+    }
+
     /** Waits for the process to end; its exit code, or empty when it did not end within {@code timeout}. */
     java.util.OptionalInt awaitExit(Duration timeout) throws InterruptedException {
         return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)

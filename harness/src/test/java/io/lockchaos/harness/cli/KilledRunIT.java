@@ -41,8 +41,8 @@ class KilledRunIT {
     enum Phase {
         CLUSTER_START(60, l -> l.contains("starting a redis-single cluster")),
         WORKER_START(60, l -> l.contains("starting 2 workers")),
-        MID_WORKLOAD(60, l -> l.contains("nemesis: start-pause"),
-                l -> l.contains("nemesis: start-partition")),
+        MID_WORKLOAD(60, l -> l.contains("nemesis: paused worker-1"),
+                l -> l.contains("nemesis: partitioned the network")),
         HEAL(6, l -> l.contains("healing every fault")),
         CHECKS(6, l -> l.contains("events; checking"));
 
@@ -105,6 +105,60 @@ class KilledRunIT {
                     + " and so does the JVM under test); its output:\n" + run.output());
             assertTrue(before > 0, "the run had its cluster and workers up when interrupted");
             assertEquals(0, resources(checkout), "nothing is left after Ctrl-C; output:\n" + run.output());
+        }
+    }
+
+    /**
+     * Ctrl-C while the workers start (their containers joining the cluster's network as it is
+     * made), three times: the run ends with nothing left on the engine and prints no stack trace.
+     * Before, the JVM's shutdown hooks (the run's, the cluster's, Testcontainers' own prune) ran at
+     * once, and Testcontainers logged the starts in flight that lost their network
+     * ({@code NotFoundException: network ... not found}) with their stack traces.
+     */
+    @org.junit.jupiter.api.RepeatedTest(3)
+    void ctrlCWhileTheWorkersStartLeavesNothingAndPrintsNoStackTrace() throws Exception {
+        Path checkout = checkout();
+        try (ChildRun run = start(checkout, 60)) {
+            run.await(PHASE_DEADLINE, Phase.WORKER_START.marks);
+            run.interrupt();
+            OptionalInt exit = run.awaitExit(Await.scaled(Duration.ofSeconds(120)));
+            System.out.printf("Ctrl-C while the workers start: exit %s; left: %d%n", exit, resources(checkout));
+            assertTrue(exit.isPresent(), "the run ended; its output:\n" + run.output());
+            assertEquals(0, resources(checkout), "nothing is left; output:\n" + run.output());
+            assertNoStackTraceOrFailure(run.output());
+        }
+    }
+
+    /**
+     * SIGTERM while a worker is paused, a partition cuts redis-1 off and its clock is skewed:
+     * every fault is healed before the containers go, so no heal fails. Before, the run healed
+     * nodes that Testcontainers' exit hook was removing at the same time ("healing on close failed:
+     * ... No such container", 3 of 3 tries).
+     */
+    @Test
+    void sigtermDuringAPauseHealsWithoutAFailure() throws Exception {
+        Path checkout = checkout();
+        try (ChildRun run = ChildRun.start(checkout, "run", checkout.resolve("scenario.json").toString(), "--time", "30",
+                "--workers", "1", "--seed", "7", "--schedule", "at 1s pause worker-1 for 20s; at 1s partition isolate"
+                        + " redis-1 for 20s; at 1s clock redis-1 +30s for 20s")) {
+            run.await(PHASE_DEADLINE, List.of(l -> l.contains("nemesis: paused worker-1"),
+                    l -> l.contains("nemesis: partitioned the network"), l -> l.contains("nemesis: moved the clock of")));
+            run.terminate();
+            OptionalInt exit = run.awaitExit(Await.scaled(Duration.ofSeconds(60)));
+            assertEquals(OptionalInt.of(143), exit, "the run ended as SIGTERM ends a process; output:\n" + run.output());
+            assertEquals(0, resources(checkout), "nothing is left; output:\n" + run.output());
+            assertNoStackTraceOrFailure(run.output());
+            run.await(Duration.ofSeconds(10), List.of(l -> l.contains("nemesis: resumed worker-1"),
+                    l -> l.contains("nemesis: healed the partition"), l -> l.contains("nemesis: put back the clock of")));
+            assertNoStackTraceOrFailure(run.output());
+        }
+    }
+
+    private static void assertNoStackTraceOrFailure(String output) {
+        for (String line : output.split("\n")) {
+            assertTrue(!line.startsWith("\tat ") && !line.contains("Exception") && !line.contains("ERROR")
+                    && !line.contains("failed"), "no stack trace and no failure on the way out: '" + line
+                    + "' in\n" + output);
         }
     }
 

@@ -160,7 +160,11 @@ class ReportPageTest {
                 "pause holder-unfenced")) {
             assertTrue(header.contains(fact), fact + " in: " + header);
         }
-        assertEquals("invalid", page.selectFirst(".verdict strong").text());
+        assertEquals("Not as expected: 1 of 2 expected verdicts not reached (marked below)",
+                page.selectFirst(".headline.not-as-expected").text(), "expected against reached comes first");
+        assertTrue(page.selectFirst(".safety").text().startsWith("The lock's safety in this run: invalid (a check found"
+                + " a violation: "), page.selectFirst(".safety").text());
+        assertFalse(page.selectFirst(".safety").hasClass("invalid"), "with expectations the safety line is not red");
         Element mismatch = page.selectFirst("table.expect tr.mismatch");
         assertNotNull(mismatch, "ledger-fenced was expected invalid and is valid");
         assertEquals("ledger-fenced invalid valid MISMATCH", mismatch.text());
