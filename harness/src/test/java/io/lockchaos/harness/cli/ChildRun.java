@@ -24,6 +24,7 @@ final class ChildRun implements AutoCloseable {
 
     private final Process process;
     private final List<String> lines = new ArrayList<>();
+    private final List<Thread> readers = new ArrayList<>();
 
     private ChildRun(Process process) {
         this.process = process;
@@ -95,7 +96,26 @@ final class ChildRun implements AutoCloseable {
             }
         }, "child-output");
         reader.setDaemon(true);
+        readers.add(reader);
         reader.start();
+    }
+
+    /**
+     * Once the process has ended, waits (a bounded time) for its output readers to reach the end
+     * of its streams, so that what it printed just before it exited is in {@link #output()}.
+     */
+    private void drainIfEnded() {
+        if (process.isAlive()) {
+            return;
+        }
+        for (Thread reader : readers) {
+            try {
+                reader.join(Await.scaled(Duration.ofSeconds(5)).toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /**
@@ -106,6 +126,9 @@ final class ChildRun implements AutoCloseable {
     void await(Duration timeout, List<Predicate<String>> wanted) {
         Await.until(timeout, () -> "a line for each mark; its output:\n" + output(), () -> {
             boolean ended = !process.isAlive();
+            if (ended) {
+                drainIfEnded();
+            }
             if (has(wanted)) {
                 return true;
             }
@@ -123,8 +146,9 @@ final class ChildRun implements AutoCloseable {
         }
     }
 
-    /** The output so far. */
+    /** The output so far (all of it, once the process has ended). */
     String output() {
+        drainIfEnded();
         synchronized (lines) {
             return String.join("\n", lines);
         }
