@@ -34,7 +34,7 @@ class FaultScenariosIT {
     private static final Path ROOT = Path.of("target", "run-results");
 
     /** Run, with more assertions, by {@link #theScenarioReachesTheVerdictsTheTheoryPredicts}. */
-    private static final List<String> SEED_ROWS = List.of("redis-naive-pause", "redis-naive-clock", "curator-pause",
+    static final List<String> SEED_ROWS = List.of("redis-naive-pause", "redis-naive-clock", "curator-pause",
             "curator-partition");
 
     /**
