@@ -93,8 +93,12 @@ final class SecondEngine implements AutoCloseable {
             }
         }
         // docker/setup.sh (which every run calls) builds any of its images that is missing; a
-        // redis-single run never starts ZooKeeper, so a tag stands in for that image here.
-        docker("tag", "lockchaos/debian:bookworm", tags.tag(ImageTags.Image.ZOOKEEPER));
+        // redis-single run starts none of the others, so a tag of the base stands in for each.
+        for (ImageTags.Image image : ImageTags.Image.values()) {
+            if (image != ImageTags.Image.REDIS && image != ImageTags.Image.JVM) {
+                docker("tag", "lockchaos/debian:bookworm", tags.tag(image));
+            }
+        }
     }
 
     /** Sends {@code signal} (KILL, STOP, CONT) to this dockerd, its own child process. */

@@ -7,7 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
+import io.lockchaos.harness.cluster.containers.EtcdContainer;
 import io.lockchaos.harness.cluster.containers.FourLetterWords;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,22 +49,16 @@ class TopologyStartIT {
                     continue;
                 }
                 assertTrue(node.hasProxy() && node.proxyInternalPort() > 0, node.toString());
-                if (node.role() == Role.ZK) {
-                    assertEquals("imok", FourLetterWords.send(node.host(), node.proxyPort(), "ruok", Duration.ofSeconds(10)),
-                            "via proxy: " + node);
-                    continue;
-                }
-                try (Jedis jedis = new Jedis(node.host(), node.hostPort(), 5000)) {
-                    assertEquals("PONG", jedis.ping(), node.name());
-                    if (node.role() == Role.MASTER || node.role() == Role.STORAGE) {
-                        assertEquals("OK", jedis.set("k-" + node.name(), "v-" + runId));
-                    }
-                }
-                try (Jedis viaProxy = new Jedis(node.host(), node.proxyPort(), 5000)) {
-                    assertEquals("PONG", viaProxy.ping(), "via proxy: " + node);
-                    if (node.role() == Role.MASTER || node.role() == Role.STORAGE) {
-                        assertEquals("v-" + runId, viaProxy.get("k-" + node.name()), "via proxy: " + node);
-                    }
+                ServingProbe.Answer direct = node.role().serving().ask(command -> Docker.exec(node, command), node.port(),
+                        node.hostPort());
+                assertTrue(direct.serving(), node.name() + " serves as its role's probe asks: " + direct.text());
+                switch (node.role()) {
+                    case ZK, TOKENS -> assertEquals("imok", FourLetterWords.send(node.host(), node.proxyPort(), "ruok",
+                            Duration.ofSeconds(10)), "via proxy: " + node);
+                    case ETCD -> assertTrue(EtcdContainer.health(node.host(), node.proxyPort()), "via proxy: " + node);
+                    case PG, BOUNCER -> assertPostgresAnswers(node, runId);
+                    case MASTER, REPLICA, SENTINEL, STORAGE -> assertRedisAnswers(node, runId);
+                    case PROXY -> throw new AssertionError("the proxy has no proxy of its own: " + node);
                 }
             }
             if (topology == Topology.ZOOKEEPER) {
@@ -71,6 +70,35 @@ class TopologyStartIT {
             cluster.close();
         }
         assertEquals(0, Docker.resourcesOf(runId), "containers or network of run " + runId + " left behind");
+    }
+
+    /** A Redis node: PING directly and through its proxy; a master or the storage keeps a value written directly. */
+    private static void assertRedisAnswers(Node node, String runId) {
+        boolean writable = node.role() == Role.MASTER || node.role() == Role.STORAGE;
+        try (Jedis jedis = new Jedis(node.host(), node.hostPort(), 5000)) {
+            assertEquals("PONG", jedis.ping(), node.name());
+            if (writable) {
+                assertEquals("OK", jedis.set("k-" + node.name(), "v-" + runId));
+            }
+        }
+        try (Jedis viaProxy = new Jedis(node.host(), node.proxyPort(), 5000)) {
+            assertEquals("PONG", viaProxy.ping(), "via proxy: " + node);
+            if (writable) {
+                assertEquals("v-" + runId, viaProxy.get("k-" + node.name()), "via proxy: " + node);
+            }
+        }
+    }
+
+    /** PostgreSQL or PgBouncer, through its proxy: a query over pgjdbc as the lock clients connect. */
+    private static void assertPostgresAnswers(Node node, String runId) {
+        String url = "jdbc:postgresql://" + node.host() + ":" + node.proxyPort() + "/lockchaos?prepareThreshold=0";
+        try (Connection c = DriverManager.getConnection(url, "lockchaos", "lockchaos");
+             ResultSet r = c.createStatement().executeQuery("SELECT '" + runId + "'")) {
+            assertTrue(r.next(), "via proxy: " + node);
+            assertEquals(runId, r.getString(1), "via proxy: " + node);
+        } catch (SQLException e) {
+            throw new AssertionError("via proxy: " + node + ": " + e, e);
+        }
     }
 
     /** Every port of every node, the proxy's API and listen ports included, is published on 127.0.0.1 only. */

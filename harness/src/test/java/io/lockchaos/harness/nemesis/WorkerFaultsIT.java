@@ -20,8 +20,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.testcontainers.containers.Network;
 import org.testcontainers.utility.MountableFile;
 
 /**
@@ -39,6 +41,11 @@ import org.testcontainers.utility.MountableFile;
  */
 @Tag("chaos")
 class WorkerFaultsIT {
+
+    @AfterAll
+    static void removeNetwork() {
+        NETWORK.close();
+    }
 
     private static final Pattern LINE = Pattern.compile("probe wall=(\\d+) mono=(\\d+) spins=(\\d+) window=(\\d+)");
     private static final Duration PATIENCE = Duration.ofSeconds(60);
@@ -102,8 +109,15 @@ class WorkerFaultsIT {
         }
     }
 
+    /**
+     * A network of the test's own, as a run's workers have, not the engine's default bridge: in the
+     * CI run of 2026-12-05 {@code docker0} was gone by the time this test ran (after EngineStoppedIT's
+     * second engine), and a container on it could not start.
+     */
+    private static final Network NETWORK = Network.newNetwork();
+
     private static JvmContainer probe() {
-        return new JvmContainer(ImageTags.forProject().tag(ImageTags.Image.JVM))
+        return new JvmContainer(ImageTags.forProject().tag(ImageTags.Image.JVM)).withNetwork(NETWORK)
                 .withCopyFileToContainer(MountableFile.forClasspathResource("io/lockchaos/harness/nemesis/Probe.java"),
                         "/opt/probe/Probe.java")
                 .withJava("/opt/probe/Probe.java")
