@@ -64,10 +64,12 @@ public interface FaultPackage {
     }
 
     /**
-     * When a sweep runs on a node: first what makes its process run again (resume, start), then
-     * what is set inside a running node (its clock offset file, its iptables rules).
+     * When a sweep runs on a node: first what gives its process its speed back (the CPU quota: every
+     * later sweep may {@code docker exec} into it, and a starved node runs each slowly, past their
+     * deadlines), then what makes it run again (resume, start), then what is set inside a running
+     * node (its clock offset file, its iptables rules).
      */
     enum Stage {
-        PROCESS, SETTINGS
+        SPEED, PROCESS, SETTINGS
     }
 }

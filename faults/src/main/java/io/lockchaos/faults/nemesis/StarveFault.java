@@ -31,7 +31,7 @@ public final class StarveFault implements FaultPackage {
     @Override
     public Optional<Sweep> sweep() {
         // A process stage: a starved node runs every later sweep's commands slowly.
-        return Optional.of(new Sweep("cpu-unlimited", Stage.PROCESS, StarveFault::sweep));
+        return Optional.of(new Sweep("cpu-unlimited", Stage.SPEED, StarveFault::sweep));
     }
 
     /** The final sweep's part: lifts {@code node}'s CPU limit; whether it had one. */

@@ -37,6 +37,7 @@ final class FakeNode extends FakeFirewall implements Pausable, Killable, ClockSk
 
     @Override
     public boolean isPaused() {
+        actions.add("asked paused");
         return paused;
     }
 

@@ -92,6 +92,17 @@ class NodeNemesisTest {
     }
 
     @Test
+    void theSweepGivesAStarvedNodeItsSpeedBackBeforeAskingItAnythingElse() {
+        // A node starved to 0.3 % answers every docker exec slowly: the other sweeps ask it after the quota is gone.
+        c.cpu = Optional.of(new CpuShare(3));
+        c.paused = true;
+        nemesis.healAll();
+        assertEquals(List.of("cpu unlimited", "asked paused", "resume"), c.actions.subList(0, 3), c.actions.toString());
+        assertTrue(recorder.ops.get(0).startsWith("heal-all {:cpu-unlimited [\"redis-3\"], :resumed [\"redis-3\"]"),
+                recorder.ops.get(0));
+    }
+
+    @Test
     void isolationDropsBothWaysAndTheHealRemovesExactlyItsRules() {
         c.dropped.add("10.0.0.1");
         ActiveFault cut = nemesis.inject(fault("partition isolate redis-1"));
@@ -269,7 +280,7 @@ class NodeNemesisTest {
         };
         new NodeNemesis(withProxy, recorder, 1).healAll();
         assertEquals(1, recorder.ops.size(), recorder.ops.toString());
-        assertTrue(recorder.ops.get(0).startsWith("heal-all {:resumed [], :started [], :cpu-unlimited [], "
+        assertTrue(recorder.ops.get(0).startsWith("heal-all {:cpu-unlimited [], :resumed [], :started [], "
                 + ":clocks-reset [], :unpartitioned [], :toxics-removed"), recorder.ops.get(0));
         assertTrue(recorder.ops.get(0).contains(":proxies-enabled"), recorder.ops.get(0));
     }
