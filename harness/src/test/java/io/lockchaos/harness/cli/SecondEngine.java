@@ -18,9 +18,11 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * A Docker engine of a test's own, so that stopping it touches nothing of the shared one: its
  * own {@code --data-root}, {@code --exec-root} (so its own containerd), pid file and unix socket;
- * no default bridge and no iptables rules ({@code --bridge=none --iptables=false
- * --ip-masq=false}), so it adds nothing to the host's firewall, where the shared engine's
- * chains are. Runs use it through {@code DOCKER_HOST}. The images a redis-single run needs are
+ * a default bridge of its own, made for it and deleted after it ({@code --bridge=lc2-<pid>}: with
+ * {@code --bridge=none} a starting dockerd deletes the host's {@code docker0}, the shared engine's
+ * default bridge, and a later container on it could not start), and no iptables rules
+ * ({@code --iptables=false --ip-masq=false}), so it adds nothing to the host's firewall, where the
+ * shared engine's chains are. Runs use it through {@code DOCKER_HOST}. The images a redis-single run needs are
  * copied in from the shared engine ({@code docker save | docker load}).
  */
 final class SecondEngine implements AutoCloseable {
@@ -29,6 +31,7 @@ final class SecondEngine implements AutoCloseable {
 
     private final Path dir;
     private final Path socket;
+    private final String bridge = "lc2-" + ProcessHandle.current().pid() % 100_000;
     private Process dockerd;
 
     private SecondEngine(Path dir) {
@@ -41,6 +44,7 @@ final class SecondEngine implements AutoCloseable {
         Assumptions.assumeTrue(onPath("dockerd") && "root".equals(System.getProperty("user.name")),
                 "a second Docker engine needs dockerd on the PATH and root");
         SecondEngine engine = new SecondEngine(Files.createTempDirectory(Path.of("/tmp"), "lockchaos-engine-"));
+        engine.makeBridge();
         engine.launch();
         return engine;
     }
@@ -54,11 +58,22 @@ final class SecondEngine implements AutoCloseable {
         return "unix://" + socket;
     }
 
+    /** Its default bridge: a Linux bridge with an address of a private range no other network here uses. */
+    private void makeBridge() {
+        for (List<String> step : List.of(List.of("ip", "link", "add", bridge, "type", "bridge"),
+                List.of("ip", "addr", "add", "10.231.77.1/24", "dev", bridge), List.of("ip", "link", "set", bridge, "up"))) {
+            Result r = run(step, Duration.ofSeconds(10));
+            if (r.exit() != 0) {
+                throw new AssertionError(String.join(" ", step) + ": " + r.output());
+            }
+        }
+    }
+
     /** Starts dockerd (again, after a kill) on the same folders and waits until it answers. */
     void launch() throws IOException {
         ProcessBuilder builder = new ProcessBuilder("dockerd", "--data-root", dir.resolve("data").toString(),
                 "--exec-root", dir.resolve("exec").toString(), "--pidfile", dir.resolve("dockerd.pid").toString(),
-                "-H", host(), "--bridge=none", "--iptables=false", "--ip-masq=false")
+                "-H", host(), "--bridge=" + bridge, "--iptables=false", "--ip-masq=false")
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("dockerd.log").toFile()));
         dockerd = builder.start();
@@ -177,6 +192,7 @@ final class SecondEngine implements AutoCloseable {
             // dockerd bind-mounts its data root on itself; one killed with SIGKILL leaves that mount
             run(List.of("umount", dir.resolve("data").toString()), Duration.ofSeconds(30));
         }
+        run(List.of("ip", "link", "del", bridge), Duration.ofSeconds(10));
         try (Stream<Path> files = Files.walk(dir)) {
             for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
