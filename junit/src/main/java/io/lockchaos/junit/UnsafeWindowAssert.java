@@ -67,7 +67,7 @@ public final class UnsafeWindowAssert {
     private AssertionFailedError failure(String what, String expected, String actual) {
         StringBuilder message = new StringBuilder("unsafe windows of run " + outcome.scenario().name() + scope + ": "
                 + what + "\n");
-        windows.worst().ifPresent(w -> message.append("  worst:    ").append(w.sentence(p -> "process " + p))
+        windows.worst().ifPresent(w -> message.append("  worst:    ").append(windows.sentence(w, p -> "process " + p))
                 .append('\n'));
         message.append(CheckAssert.where(outcome));
         return new AssertionFailedError(message.toString(), expected, actual);

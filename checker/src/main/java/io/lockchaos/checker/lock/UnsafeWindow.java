@@ -83,14 +83,22 @@ public record UnsafeWindow(String lock, Process holder, Long holderToken, long h
         return noticeAt.isPresent() ? OptionalDouble.of((noticeAt.getAsLong() - granted) / 1e6) : OptionalDouble.empty();
     }
 
+    /** What {@link #sentence} says of a holder that was never told. */
+    static final String NEVER_TOLD = "it was never told";
+
     /**
      * The window in words, with {@code name} naming processes ("process 3", "worker-1"):
      * "process 3 went on for 4.812 s after process 5 was granted job-0, to its release, with 1
      * write (1 refused as stale); it was never told."
      */
     public String sentence(Function<Process, String> name) {
+        return sentence(name, NEVER_TOLD);
+    }
+
+    /** {@link #sentence(Function)}, with {@code neverTold} said of a holder that was never told. */
+    public String sentence(Function<Process, String> name, String neverTold) {
         String writing = writes.total() == 0 ? "went on" : "kept writing";
-        String told = noticeMillis().isEmpty() ? "it was never told"
+        String told = noticeMillis().isEmpty() ? neverTold
                 : noticeMillis().getAsDouble() < 0
                 ? String.format(Locale.ROOT, "it was told %.3f s before that grant", -noticeMillis().getAsDouble() / 1e3)
                 : noticeAt.getAsLong() > end

@@ -22,11 +22,27 @@ import java.util.OptionalLong;
  *
  * @param windows      every pair of overlapping holds, by successor's grant
  * @param unmeasurable why the history cannot be measured (a client event without a time); empty when it was
+ * @param notice       what could tell the run's holders of a loss (its backend's); empty for a history on its own
  */
-public record UnsafeWindows(List<UnsafeWindow> windows, Optional<String> unmeasurable) {
+public record UnsafeWindows(List<UnsafeWindow> windows, Optional<String> unmeasurable, Optional<LossNotice> notice) {
 
     public UnsafeWindows {
         windows = List.copyOf(windows);
+    }
+
+    /** Windows of a history on its own, whose backend is not known. */
+    public UnsafeWindows(List<UnsafeWindow> windows, Optional<String> unmeasurable) {
+        this(windows, unmeasurable, Optional.empty());
+    }
+
+    /** These windows, of a run whose backend's holders {@code notice} can (or cannot) tell. */
+    public UnsafeWindows toldBy(LossNotice notice) {
+        return new UnsafeWindows(windows, unmeasurable, Optional.of(notice));
+    }
+
+    /** {@code w} in words ({@link UnsafeWindow#sentence}), saying "could not be told" where the backend cannot. */
+    public String sentence(UnsafeWindow w, java.util.function.Function<Process, String> name) {
+        return w.sentence(name, notice.map(LossNotice::neverTold).orElse(UnsafeWindow.NEVER_TOLD));
     }
 
     /** No window at all. */
@@ -155,7 +171,7 @@ public record UnsafeWindows(List<UnsafeWindow> windows, Optional<String> unmeasu
 
     /** The windows that {@code keep} keeps. */
     public UnsafeWindows where(java.util.function.Predicate<UnsafeWindow> keep) {
-        return new UnsafeWindows(windows.stream().filter(keep).toList(), unmeasurable);
+        return new UnsafeWindows(windows.stream().filter(keep).toList(), unmeasurable, notice);
     }
 
     public int count() {
@@ -195,7 +211,8 @@ public record UnsafeWindows(List<UnsafeWindow> windows, Optional<String> unmeasu
 
     /**
      * The figures in one line: "no unsafe window", or "2 unsafe windows: worst 4812 ms, median
-     * 4100 ms, total 4812 ms; 0 told of the loss".
+     * 4100 ms, total 4812 ms; 0 of 2 told of the loss", with "(spring-jdbc has no loss notice)" when
+     * the run's backend cannot tell.
      */
     public String summary() {
         if (unmeasurable.isPresent()) {
@@ -204,8 +221,9 @@ public record UnsafeWindows(List<UnsafeWindow> windows, Optional<String> unmeasu
         if (windows.isEmpty()) {
             return "no unsafe window";
         }
-        return String.format(java.util.Locale.ROOT, "%s: worst %.0f ms, median %.0f ms, total %.0f ms; %d of %d told of the loss",
-                Sentences.count(count(), "unsafe window"), worstMs(), medianMs(), totalMs(), told(), count());
+        String cannot = notice.filter(n -> !n.canTell()).map(n -> " (" + n.backend() + " has no loss notice)").orElse("");
+        return String.format(java.util.Locale.ROOT, "%s: worst %.0f ms, median %.0f ms, total %.0f ms; %d of %d told of the loss%s",
+                Sentences.count(count(), "unsafe window"), worstMs(), medianMs(), totalMs(), told(), count(), cannot);
     }
 
     /** The worst window, if any. */

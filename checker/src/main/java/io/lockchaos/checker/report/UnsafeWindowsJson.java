@@ -12,7 +12,9 @@ import io.lockchaos.checker.lock.UnsafeWindows;
  * be measured, and with the windows {@code "windows": [{"lock", "holder", "holderToken",
  * "successor", "successorToken", "grantedAtMs", "endAtMs", "windowMs", "bound", "writes":
  * {"acknowledged", "stale", "unknown", "failed"}, "noticeMs"}]}: times in ms since the run's start,
- * {@code noticeMs} from the successor's grant to the loss notice, null when never told.
+ * {@code noticeMs} from the successor's grant to the loss notice, null when never told; for a run,
+ * {@code "lossNotice": {"backend", "from"}}: what could tell its holders, {@code from} null when its
+ * backend cannot tell (a null {@code noticeMs} then means "could not be told").
  */
 public final class UnsafeWindowsJson {
 
@@ -30,6 +32,15 @@ public final class UnsafeWindowsJson {
         node.put("totalMs", ms(w.totalMs()));
         node.put("told", w.told());
         w.unmeasurable().ifPresent(why -> node.put("unmeasurable", why));
+        w.notice().ifPresent(n -> {
+            ObjectNode notice = node.putObject("lossNotice");
+            notice.put("backend", n.backend());
+            if (n.from().isPresent()) {
+                notice.put("from", n.from().get());
+            } else {
+                notice.putNull("from");
+            }
+        });
         if (withWindows) {
             ArrayNode list = node.putArray("windows");
             w.windows().forEach(window -> list.add(window(window)));

@@ -52,6 +52,25 @@ class UnsafeWindowsTest {
     }
 
     @Test
+    void aBackendWithoutALossNoticeIsSaidToBeUnableToTellNotSilent() {
+        UnsafeWindows history = UnsafeWindows.of(History.of(List.of(
+                invoke(0, 1, LockOps.ACQUIRE, lock()), ok(100, 1, LockOps.ACQUIRE, lock(7)),
+                invoke(2000, 2, LockOps.ACQUIRE, lock()), ok(2150, 2, LockOps.ACQUIRE, lock(8)),
+                invoke(5300, 1, LockOps.RELEASE, lock(7)), ok(5310, 1, LockOps.RELEASE, lock(7)))));
+        UnsafeWindows cannot = history.toldBy(new LossNotice("spring-jdbc", Optional.empty()));
+        UnsafeWindows can = history.toldBy(new LossNotice("etcd", Optional.of("jetcd's keep-alive ending")));
+        UnsafeWindow only = history.windows().get(0);
+        assertEquals("process 1 went on for 3.150 s after process 2 was granted job-0 (token 8), until its release, with no write inside;"
+                + " it could not be told (spring-jdbc has no loss notice).", cannot.sentence(only, p -> "process " + p));
+        assertEquals("1 unsafe window: worst 3150 ms, median 3150 ms, total 3150 ms; 0 of 1 told of the loss"
+                + " (spring-jdbc has no loss notice)", cannot.summary());
+        assertEquals(only.sentence(p -> "process " + p), can.sentence(only, p -> "process " + p), "etcd can tell: never told");
+        assertTrue(can.sentence(only, p -> "process " + p).endsWith("; it was never told."));
+        assertEquals(history.summary(), can.summary());
+        assertEquals(cannot.notice(), cannot.onLocks(List.of(LOCK)).notice(), "a lane's windows keep the backend's notice");
+    }
+
+    @Test
     void theWindowStartsAtTheGrantsCompletionAndAWriteCompletedAfterAPartitionIsNotInside() {
         // Process 2's acquire is invoked during a partition at 500 and completes at 2150 when it heals;
         // process 1's append, invoked at 1000 before that grant, completes :ok only at 6000.

@@ -201,7 +201,7 @@ final class ReportPage {
         }
         Element list = s.appendElement("ol").addClass("windows");
         data.windows().windows().stream().limit(MAX_WINDOWS)
-                .forEach(w -> list.appendElement("li").text(w.sentence(data.layout()::nameOf)));
+                .forEach(w -> list.appendElement("li").text(data.windows().sentence(w, data.layout()::nameOf)));
         if (data.windows().count() > MAX_WINDOWS) {
             s.appendElement("p").text((data.windows().count() - MAX_WINDOWS) + " more windows are in results.json.");
         }

@@ -85,7 +85,7 @@ public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, 
     private static List<Window> frames(UnsafeWindows unsafe, Layout layout) {
         java.util.Map<List<Object>, Window> frames = new java.util.LinkedHashMap<>();
         for (UnsafeWindow w : unsafe.windows()) {
-            String text = w.sentence(layout::nameOf);
+            String text = unsafe.sentence(w, layout::nameOf);
             frames.merge(List.of(w.lock(), w.holder(), w.holderGranted()),
                     new Window(layout.rowOf(w.holder()), w.granted(), w.end(), text),
                     (a, b) -> new Window(a.row(), Math.min(a.start(), b.start()), a.end(), a.text() + " " + b.text()));

@@ -67,6 +67,11 @@ public record LockSpec(String backend, @JsonProperty("ttlMs") Duration ttl,
         return LockBackends.of(backend);
     }
 
+    /** What can tell this lock's holders that a grant is gone ({@link LockBackend#lossNotice()}). */
+    public io.lockchaos.checker.lock.LossNotice lossNotice() {
+        return new io.lockchaos.checker.lock.LossNotice(backend, descriptor().lossNotice());
+    }
+
     /** The lock config for a worker inside {@code cluster}'s network (through the proxies with {@value #VIA_PROXY}). */
     public LockConfig config(Cluster cluster) {
         Map<String, String> all = new LinkedHashMap<>(options);

@@ -69,7 +69,7 @@ class RunOutcomeTest {
                 op(1600, "invoke", 1, "release", none), op(1610, "ok", 1, "release", none),
                 op(4000, "invoke", 0, "release", none), op(4010, "ok", 0, "release", none)));
         RunOutcome out = new RunOutcome(s, Path.of("r"), 8, checks(Validity.INVALID, Validity.VALID), Map.of(),
-                io.lockchaos.checker.lock.UnsafeWindows.of(overtaken));
+                io.lockchaos.checker.lock.UnsafeWindows.of(overtaken).toldBy(s.lock().lossNotice()));
         com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toJson());
         com.fasterxml.jackson.databind.JsonNode windows = json.path("unsafeWindows");
         assertEquals(1, windows.path("count").asInt());
@@ -80,8 +80,11 @@ class RunOutcomeTest {
         assertEquals("0", one.path("holder").asText());
         assertEquals(1500.0, one.path("grantedAtMs").asDouble());
         assertTrue(one.path("noticeMs").isNull(), "never told");
+        assertEquals("redis-naive", windows.path("lossNotice").path("backend").asText());
+        assertTrue(windows.path("lossNotice").path("from").isNull(), "SET NX PX cannot tell a holder: "
+                + windows.path("lossNotice"));
         assertEquals("unsafe windows: unfenced: 1 unsafe window: worst 2500 ms, median 2500 ms, total 2500 ms; 0 of 1"
-                + " told of the loss; fenced: no unsafe window", out.unsafeWindowsLine());
+                + " told of the loss (redis-naive has no loss notice); fenced: no unsafe window", out.unsafeWindowsLine());
         RunOutcome valid = new RunOutcome(s, Path.of("r"), 9, checks(Validity.VALID, Validity.VALID));
         assertTrue(valid.toJson().contains("\"unsafeWindows\" : {\n    \"count\" : 0,"), valid.toJson());
     }

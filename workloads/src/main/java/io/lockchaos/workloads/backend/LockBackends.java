@@ -91,7 +91,8 @@ public final class LockBackends {
                     List.of(new LockOption(LockConfig.SAFE_UPDATE, LockOption.Type.BOOLEAN,
                             "ShedLock's safeUpdate: unlock by compare-and-delete, not a plain DEL (false)")), false,
                     LockBackends::shedLock),
-            new LockBackend("etcd", List.of(ETCD), true, List.of(), false, LockBackends::etcd, EtcdTtl.UNIT),
+            new LockBackend("etcd", List.of(ETCD), true, List.of(), false, LockBackends::etcd, EtcdTtl.UNIT)
+                    .toldBy("jetcd's keep-alive of the lease ending (an error, or no answer within the TTL)"),
             pgAdvisory(PgAdvisoryLock.Scope.SESSION),
             pgAdvisory(PgAdvisoryLock.Scope.TRANSACTION),
             shedLockJdbc("shedlock-jdbc", false),
@@ -105,7 +106,7 @@ public final class LockBackends {
     public static final LockBackend CLASS = new LockBackend(ClassBackend.PREFIX + "NAME", List.of(), false,
             List.of(new LockOption(LockConfig.SENTINEL_MASTER, LockOption.Type.TEXT,
                     "with redis-incr tokens on redis-replicated: the master name the Sentinels watch")),
-            true, LockClients::openClass);
+            true, LockClients::openClass).toldBy("the class's grants' own GrantWatch, if it has one");
 
     private LockBackends() {
     }
@@ -138,7 +139,8 @@ public final class LockBackends {
                 List.of(new LockOption(LockConfig.ZK_ROOT, LockOption.Type.ZK_PATH,
                         "the ZooKeeper path the lock nodes live under (" + DEFAULT_ZK_ROOT + ")")), false,
                 (config, hosts) -> CuratorLock.open(config.addresses(), config.sessionTimeout(),
-                        config.option(LockConfig.ZK_ROOT, DEFAULT_ZK_ROOT), cautious));
+                        config.option(LockConfig.ZK_ROOT, DEFAULT_ZK_ROOT), cautious))
+                .toldBy("Curator's connection state SUSPENDED or LOST");
     }
 
     /**
@@ -159,7 +161,8 @@ public final class LockBackends {
      */
     private static LockBackend pgAdvisory(PgAdvisoryLock.Scope scope) {
         return new LockBackend(scope.backend(), List.of(POSTGRES, POSTGRES_PGBOUNCER), true, List.of(), false,
-                (config, hosts) -> new PgAdvisoryLock(config.addresses().get(0), config.sessionTimeout(), scope));
+                (config, hosts) -> new PgAdvisoryLock(config.addresses().get(0), config.sessionTimeout(), scope))
+                .toldBy("pgjdbc failing a call on the lock's connection (it has no callback)");
     }
 
     /**

@@ -20,14 +20,28 @@ import java.util.Optional;
  * @param factory opens a client
  * @param ttlUnit the unit its lease or TTL is granted in: a scenario's {@code ttlMs} must be a
  *     whole number of it (etcd: seconds; most: a millisecond)
+ * @param lossNotice what tells its holder that a grant is gone, in words ("jetcd's keep-alive
+ *     ending"), which its grants' {@link GrantWatch} passes on; empty: nothing does, the library
+ *     cannot tell (a report says so instead of "never told")
  */
 public record LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
-                          boolean anyOption, Factory factory, Duration ttlUnit) {
+                          boolean anyOption, Factory factory, Duration ttlUnit, Optional<String> lossNotice) {
 
-    /** A backend whose TTL is any whole number of milliseconds. */
+    /** A backend whose TTL is any whole number of milliseconds and that cannot tell a holder of a loss. */
     public LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
                        boolean anyOption, Factory factory) {
         this(name, topologies, ownTokens, options, anyOption, factory, Duration.ofMillis(1));
+    }
+
+    /** A backend that cannot tell a holder of a loss. */
+    public LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
+                       boolean anyOption, Factory factory, Duration ttlUnit) {
+        this(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, Optional.empty());
+    }
+
+    /** This backend, whose holders {@code notice} tells of a lost grant (see {@link #lossNotice()}). */
+    public LockBackend toldBy(String notice) {
+        return new LockBackend(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, Optional.of(notice));
     }
 
     /** Whether {@code ttl} is a whole, positive number of {@link #ttlUnit()}. */

@@ -4,7 +4,6 @@ import io.lockchaos.workloads.lock.Acquisition;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.FencingTokens;
 import io.lockchaos.workloads.lock.Grant;
-import io.lockchaos.workloads.lock.GrantWatch;
 import io.lockchaos.workloads.lock.LockClient;
 import io.lockchaos.workloads.lock.LossDetection;
 import java.time.Duration;
@@ -25,7 +24,10 @@ import org.apache.zookeeper.data.Stat;
  * Curator's {@code InterProcessMutex} under {@code <root>/<lock>}; the token is the lock node's
  * {@code czxid} (see the package documentation for why). A plain grant lasts until released
  * or until the session expires, and the client never learns of the latter in time to stop: a
- * worker paused past the session timeout acts on a lock it lost. The cautious variant
+ * worker paused past the session timeout acts on a lock it lost. Curator does tell, when the
+ * connection goes SUSPENDED or LOST, and both variants pass that on to the grant's
+ * {@link io.lockchaos.workloads.lock.LossListener}s (the worker records it as a loss notice); the
+ * plain one goes on regardless, as a user who does not listen would. The cautious variant
  * ({@code curator-cautious}, a {@link Cautious}) marks every grant it holds lost the moment
  * Curator reports the connection SUSPENDED or LOST, and never trusts that grant again, and tells
  * the grant's {@link io.lockchaos.workloads.lock.LossListener}s then, on Curator's event thread
@@ -48,14 +50,12 @@ public sealed class CuratorLock implements LockClient, FencingTokens permits Cur
         this.client = Curators.connect(ensemble, sessionTimeout);
         this.root = root;
         this.cautious = cautious;
-        if (cautious) {
-            client.getConnectionStateListenable().addListener((c, state) -> {
-                if (state == ConnectionState.SUSPENDED || state == ConnectionState.LOST) {
-                    String reason = state.name().toLowerCase(Locale.ROOT);
-                    held.forEach(flag -> flag.lose(reason));
-                }
-            });
-        }
+        client.getConnectionStateListenable().addListener((c, state) -> {
+            if (state == ConnectionState.SUSPENDED || state == ConnectionState.LOST) {
+                String reason = state.name().toLowerCase(Locale.ROOT);
+                held.forEach(flag -> flag.lose(reason));
+            }
+        });
     }
 
     @Override
@@ -71,10 +71,8 @@ public sealed class CuratorLock implements LockClient, FencingTokens permits Cur
     @Override
     public Acquisition acquire(String lock, Duration timeout) {
         LockNodeMutex mutex = mutexes.computeIfAbsent(lock, name -> new LockNodeMutex(client, root + "/" + name));
-        LossFlag lost = new LossFlag();
-        if (cautious) {
-            held.add(lost);
-        }
+        LossFlag lost = new LossFlag(cautious);
+        held.add(lost);
         boolean granted;
         try {
             granted = mutex.acquire(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -88,8 +86,7 @@ public sealed class CuratorLock implements LockClient, FencingTokens permits Cur
         }
         long acquiredAt = System.nanoTime();
         long token = czxid(mutex, lock);
-        GrantWatch watch = cautious ? lost : GrantWatch.NEVER;
-        return Acquisition.granted(new Grant(lock, OptionalLong.of(token), Optional.empty(), acquiredAt, watch,
+        return Acquisition.granted(new Grant(lock, OptionalLong.of(token), Optional.empty(), acquiredAt, lost,
                 () -> releaseMutex(mutex, lock, lost)));
     }
 
@@ -114,7 +111,7 @@ public sealed class CuratorLock implements LockClient, FencingTokens permits Cur
 
     private void releaseAfter(ZooKeeperException failure, LockNodeMutex mutex, String lock) {
         try {
-            releaseMutex(mutex, lock, new LossFlag());
+            releaseMutex(mutex, lock, new LossFlag(cautious));
         } catch (RuntimeException e) {
             failure.addSuppressed(e);
         }

@@ -42,6 +42,16 @@ class LockBackendsTest {
     }
 
     @Test
+    void theBackendsWhoseGrantsCanBeToldOfALossSayWhatTellsAndTheOthersSayNothingCan() {
+        List<String> tell = LockBackends.BUILT_IN.stream().filter(b -> b.lossNotice().isPresent()).map(LockBackend::name).toList();
+        assertEquals(List.of("curator", "curator-cautious", "etcd", "pg-advisory", "pg-advisory-xact"), tell,
+                "the backends whose Grant has a GrantWatch that tells (LossFlag, LeaseWatch, SessionWatch)");
+        assertTrue(LockBackends.CLASS.lossNotice().isPresent(), "a user's class may tell through its own GrantWatch");
+        assertEquals(java.util.Optional.empty(), LockBackends.of("redisson").lossNotice(),
+                "Redisson's watchdog has no renewal-failure callback (redisson/redisson #4698)");
+    }
+
+    @Test
     void aClassBackendRunsAnywhereAndTakesItsOwnOptionsButNotTheTokenSources() {
         LockBackend c = LockBackends.of("class:com.example.MyLock");
         assertSame(LockBackends.CLASS, c);
