@@ -16,7 +16,9 @@ import java.util.stream.Collectors;
  * {@code stop-X} closes (X is {@code pause}, {@code clock}, {@code partition}, a link fault,
  * ...); {@code heal-all} closes every open band; a band still open at the end runs to the end.
  * Other nemesis events ({@code heal-all}, {@code restart}, {@code clock-reset}, a stop with no
- * open start) are marks.
+ * open start) are marks. The chart counts from the run's start; a schedule counts from its own
+ * {@code schedule-start}, which is a mark too, and every band after it says both times
+ * ("pause worker-1 (schedule 3.0 s)").
  */
 record FaultBands(List<Timeline.Band> bands, List<Timeline.Mark> events) {
 
@@ -27,13 +29,20 @@ record FaultBands(List<Timeline.Band> bands, List<Timeline.Mark> events) {
         List<Open> open = new ArrayList<>();
         List<Timeline.Band> bands = new ArrayList<>();
         List<Timeline.Mark> events = new ArrayList<>();
+        Optional<Long> zero = Optional.empty();
         for (Op op : history.ops()) {
             if (!op.process().equals(Process.NEMESIS)) {
                 continue;
             }
             Optional<String> started = NemesisOps.started(op.f());
-            if (started.isPresent()) {
-                open.add(new Open(started.get(), started.get() + targets(op.value()), op.time()));
+            if (op.f().equals(NemesisOps.SCHEDULE_START)) {
+                zero = Optional.of(op.time());
+                events.add(new Timeline.Mark(0, op.time(), Timeline.Mark.Kind.FAULT,
+                        "the fault schedule's 0 s: its times (at 3s, ...) count from here"));
+            } else if (started.isPresent()) {
+                String at = zero.map(z -> String.format(java.util.Locale.ROOT, " (schedule %.1f s)", (op.time() - z) / 1e9))
+                        .orElse("");
+                open.add(new Open(started.get(), started.get() + targets(op.value()) + at, op.time()));
             } else if (!NemesisOps.stopped(op.f()).map(fault -> close(open, fault, op, bands)).orElse(false)) {
                 if (op.f().equals(NemesisOps.HEAL_ALL)) {
                     open.forEach(o -> bands.add(new Timeline.Band(o.label(), o.start(), op.time(), NemesisOps.HEAL_ALL)));

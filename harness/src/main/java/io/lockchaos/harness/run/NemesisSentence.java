@@ -33,6 +33,7 @@ final class NemesisSentence {
         return switch (f) {
             case "restart" -> "restarted " + targets(value) + " (SIGKILL, then started at once)";
             case "clock-reset" -> clocks("set the clock back to true time on", value);
+            case NemesisOps.SCHEDULE_START -> "the fault schedule starts; its times count from now";
             default -> f + ": " + words(value);
         };
     }

@@ -3,6 +3,8 @@ package io.lockchaos.harness.run;
 import io.lockchaos.history.Op;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Process;
+import io.lockchaos.history.Value;
+import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.faults.nemesis.ActiveFault;
 import io.lockchaos.faults.nemesis.FaultNotSupportedException;
 import io.lockchaos.faults.nemesis.FaultRecorder;
@@ -43,17 +45,18 @@ final class RunNemesis implements Nemesis {
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
     private final Schedule schedule;
     private final Thread thread;
+    private final FaultRecorder recorder;
     private final java.util.concurrent.atomic.AtomicBoolean healed = new java.util.concurrent.atomic.AtomicBoolean();
 
     RunNemesis(Scenario scenario, SchedulePlan plan, ClusterTargets targets, Holders holders, HistoryLog history,
                long start, Consumer<String> say) {
         this.scenario = scenario;
         this.holders = holders;
-        FaultRecorder recorder = (f, value) -> {
+        this.recorder = (f, value) -> {
             history.append(new Op(0, System.nanoTime() - start, OpType.INFO, Process.NEMESIS, f, value));
             say.accept("nemesis: " + NemesisSentence.of(f, value));
         };
-        this.nemesis = new NodeNemesis(targets, recorder, scenario.seed());
+        this.nemesis = new NodeNemesis(targets, this.recorder, scenario.seed());
         this.runner = new ScheduleRunner(this, ScheduleClock.SYSTEM);
         this.schedule = plan.resolve(scenario.seed(), scenario.duration(), menu());
         this.thread = new Thread(() -> play(schedule), "lockchaos-nemesis");
@@ -80,6 +83,7 @@ final class RunNemesis implements Nemesis {
      */
     void start() {
         if (!schedule.steps().isEmpty()) {
+            recorder.record(NemesisOps.SCHEDULE_START, Value.map("script", Value.of(schedule.script().strip())));
             thread.start();
         }
     }

@@ -105,6 +105,29 @@ class ReportPageTest {
         assertTrue(start.time() < stop.time());
     }
 
+    @Test
+    void aBandSaysWhenItBeganOnTheSchedulesClockToo() {
+        Op start = nemesis("start-pause");
+        List<Op> ops = new ArrayList<>();
+        for (Op op : HISTORY.ops()) {
+            if (op == start) {
+                ops.add(new Op(0, start.time() - 4_000_000_000L, io.lockchaos.history.OpType.INFO,
+                        io.lockchaos.history.Process.NEMESIS, io.lockchaos.history.ops.NemesisOps.SCHEDULE_START,
+                        io.lockchaos.history.Value.map("script", io.lockchaos.history.Value.of("at 4s pause ..."))));
+            }
+            ops.add(op);
+        }
+        Timeline t = Timeline.of(History.of(ops), new Layout(List.of("unfenced", "fenced"), 2), List.of(),
+                io.lockchaos.checker.lock.UnsafeWindows.NONE);
+        assertEquals("pause worker-1, worker-4 (schedule 4.0 s)", t.bands().get(0).label(),
+                "the chart counts from the run's start, the schedule from its own 0 s");
+        assertTrue(t.marks().stream().anyMatch(m -> m.time() == start.time() - 4_000_000_000L
+                && m.text().startsWith("the fault schedule's 0 s")), t.marks().toString());
+        assertEquals("pause worker-1, worker-4", Timeline.of(HISTORY, new Layout(List.of("unfenced", "fenced"), 2),
+                List.of(), io.lockchaos.checker.lock.UnsafeWindows.NONE).bands().get(0).label(),
+                "a history recorded before schedule-start existed has no schedule times");
+    }
+
     private static Op nemesis(String f) {
         return HISTORY.ops().stream().filter(o -> o.f().equals(f)).findFirst().orElseThrow();
     }

@@ -11,12 +11,18 @@ import java.util.Optional;
  * fault's package word: {@code pause}, {@code clock}, {@code clock-strobe}, {@code partition},
  * {@code kill}, {@code failover}, a link toxic's kind such as {@code latency}); a fault that
  * is over at once records one mark ({@code restart}, {@code clock-reset}); the final sweep
- * records {@link #HEAL_ALL}. The report draws its fault bands from these names.
+ * records {@link #HEAL_ALL}; {@link #SCHEDULE_START} marks the schedule's 0 s. The report draws its fault bands from these names.
  */
 public final class NemesisOps {
 
     /** The final sweep's op, with what it found left over. */
     public static final String HEAL_ALL = "heal-all";
+
+    /**
+     * The moment a fault schedule's times count from ({@code at 3s} is 3 s after it), with the
+     * schedule's script: {@code {:script "at 3s pause ..."}}. Recorded once, before its first fault.
+     */
+    public static final String SCHEDULE_START = "schedule-start";
 
     /** The field naming the nodes or links a fault hit: {@code {:targets ["redis-1"]}}. */
     public static final String TARGETS = "targets";
