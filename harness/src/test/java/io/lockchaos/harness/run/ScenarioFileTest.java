@@ -100,6 +100,7 @@ class ScenarioFileTest {
         "own tokens and a source   | \"backend\": \"redis-naive\", \"ttlMs\": 10000, \"sessionTimeoutMs\": 5000, \"tokens\": \"redis-incr\" | \"backend\": \"redisson-fenced\", \"ttlMs\": 10000, \"sessionTimeoutMs\": 5000, \"tokens\": \"zk\" | field 'lock.tokens' is 'zk', but backend redisson-fenced has tokens of its own; allowed: lock or none",
         "own tokens and redis-incr | \"backend\": \"redis-naive\"        | \"backend\": \"redisson-fenced\"    | field 'lock.tokens' is 'redis-incr', but backend redisson-fenced has tokens of its own; allowed: lock or none",
         "unknown storage           | [\"unfenced\", \"fenced\"]          | [\"unfenced\", \"paper\"]            | field 'storage[1]' is \"paper\"; allowed: unfenced, fenced, fenced-writes-only",
+        "unknown store             | \"workers\": 3                     | \"store\": \"paper\", \"workers\": 3 | field 'store' is \"paper\"; allowed: redis, postgres",
         "storage twice             | [\"unfenced\", \"fenced\"]          | [\"fenced\", \"fenced\"]             | field 'storage' is [fenced, fenced], a mode twice; allowed: each mode at most once",
         "zero workers              | \"workers\": 3                     | \"workers\": 0                      | field 'workers' is 0; allowed: 1 to 24 per storage mode",
         "workers not a number      | \"workers\": 3                     | \"workers\": \"three\"              | field 'workers' is \"three\"; allowed: a whole number",
@@ -240,7 +241,7 @@ class ScenarioFileTest {
         Scenario s = ScenarioFile.read(ProjectRoot.find().resolve("scenarios").resolve("curator-pause.json"));
         com.fasterxml.jackson.databind.JsonNode written = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(ScenarioFile.toJson(s, java.util.Map.of("java", "17")));
-        assertEquals(List.of("name", "description", "topology", "lock", "storage", "workers", "threads", "locks", "thinkMs",
+        assertEquals(List.of("name", "description", "topology", "lock", "storage", "store", "workers", "threads", "locks", "thinkMs",
                 "idleMs", "acquireTimeoutMs", "durationMs", "quietMs", "schedule", "seed", "expect", "resolved"),
                 iterate(written.fieldNames()));
         assertEquals(List.of("backend", "ttlMs", "sessionTimeoutMs", "tokens", "options"),
