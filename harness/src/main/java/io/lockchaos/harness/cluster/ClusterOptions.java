@@ -1,5 +1,7 @@
 package io.lockchaos.harness.cluster;
 
+import io.lockchaos.workloads.storage.Store;
+
 /**
  * How to start a cluster.
  *
@@ -12,8 +14,9 @@ package io.lockchaos.harness.cluster;
  * @param tokenServer whether a Redis topology also gets {@code zk-tokens}, a standalone
  *     ZooKeeper ({@link Role#TOKENS}) for {@code zk} fencing tokens (a zookeeper topology has its
  *     ensemble and ignores it)
+ * @param store what the {@code storage} node runs: the ledgers' Redis, or a PostgreSQL
  */
-public record ClusterOptions(int zkNodes, boolean persist, String toxiproxyImage, boolean tokenServer) {
+public record ClusterOptions(int zkNodes, boolean persist, String toxiproxyImage, boolean tokenServer, Store store) {
 
     /** The environment variable that switches every cluster to another Toxiproxy image. */
     public static final String TOXIPROXY_IMAGE_ENV = "LOCKCHAOS_TOXIPROXY_IMAGE";
@@ -26,6 +29,12 @@ public record ClusterOptions(int zkNodes, boolean persist, String toxiproxyImage
             throw new ClusterException("zkNodes is " + zkNodes + "; a ZooKeeper ensemble here has 3 or 5 nodes");
         }
         toxiproxyImage = toxiproxyImage == null ? "" : toxiproxyImage.strip();
+        java.util.Objects.requireNonNull(store, "store");
+    }
+
+    /** With the ledgers in Redis. */
+    public ClusterOptions(int zkNodes, boolean persist, String toxiproxyImage, boolean tokenServer) {
+        this(zkNodes, persist, toxiproxyImage, tokenServer, Store.REDIS);
     }
 
     /** Without a token server. */
@@ -42,21 +51,26 @@ public record ClusterOptions(int zkNodes, boolean persist, String toxiproxyImage
     }
 
     public ClusterOptions withPersist(boolean value) {
-        return new ClusterOptions(zkNodes, value, toxiproxyImage, tokenServer);
+        return new ClusterOptions(zkNodes, value, toxiproxyImage, tokenServer, store);
     }
 
     public ClusterOptions withZkNodes(int value) {
-        return new ClusterOptions(value, persist, toxiproxyImage, tokenServer);
+        return new ClusterOptions(value, persist, toxiproxyImage, tokenServer, store);
     }
 
     /** With {@code image} as the {@code toxiproxy} node (empty: lockchaos's own server). */
     public ClusterOptions withToxiproxyImage(String image) {
-        return new ClusterOptions(zkNodes, persist, image, tokenServer);
+        return new ClusterOptions(zkNodes, persist, image, tokenServer, store);
     }
 
     /** With or without {@code zk-tokens}, the standalone ZooKeeper for {@code zk} tokens on a Redis topology. */
     public ClusterOptions withTokenServer(boolean value) {
-        return new ClusterOptions(zkNodes, persist, toxiproxyImage, value);
+        return new ClusterOptions(zkNodes, persist, toxiproxyImage, value, store);
+    }
+
+    /** With the ledgers in {@code value}'s server. */
+    public ClusterOptions withStore(Store value) {
+        return new ClusterOptions(zkNodes, persist, toxiproxyImage, tokenServer, value);
     }
 
     /** Whether the {@code toxiproxy} node runs Shopify's Toxiproxy rather than lockchaos's server. */

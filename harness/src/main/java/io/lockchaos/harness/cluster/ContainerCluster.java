@@ -256,7 +256,7 @@ final class ContainerCluster implements Cluster {
 
     /** Servers first, then storage, then the proxy. */
     private static int sortGroup(Node n) {
-        return n.role() == Role.PROXY ? 2 : n.role() == Role.STORAGE ? 1 : 0;
+        return n.role() == Role.PROXY ? 2 : n.role() == Role.STORAGE || n.role() == Role.STORAGE_PG ? 1 : 0;
     }
 
     @Override

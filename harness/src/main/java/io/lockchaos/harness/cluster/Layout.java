@@ -27,7 +27,7 @@ public record Layout(Topology topology, List<Member> nodes) {
     /** The layout of {@code topology} started with {@code options}: its descriptor's lock service, then storage and the proxy. */
     public static Layout of(Topology topology, ClusterOptions options) {
         List<Member> nodes = new ArrayList<>(topology.descriptor().service(options));
-        nodes.add(new Member("storage", Role.STORAGE));
+        nodes.add(new Member("storage", Role.storage(options.store())));
         nodes.add(new Member(Node.PROXY_HOST, Role.PROXY));
         return new Layout(topology, nodes);
     }

@@ -1,6 +1,7 @@
 package io.lockchaos.harness.cluster;
 
 import io.lockchaos.harness.cluster.ImageTags.Image;
+import io.lockchaos.harness.cluster.containers.PostgresContainer;
 import io.lockchaos.harness.cluster.containers.ZooKeeperContainer;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,10 +33,14 @@ record Plan(List<List<NodeSpec>> waves, Runnable ready, ProxyPlan proxy) {
         return new Plan(List.copyOf(servers), service.ready(), proxy);
     }
 
-    /** The ledger's Redis, and with {@link ClusterOptions#tokenServer()} on a topology without ZooKeeper {@code zk-tokens}. */
+    /** The ledgers' server (a Redis, or a PostgreSQL with {@code "store": "postgres"}), and with {@link ClusterOptions#tokenServer()} on a topology without ZooKeeper {@code zk-tokens}. */
     private static List<NodeSpec> withStorage(List<NodeSpec> nodes, ClusterOptions options, ImageTags images) {
         List<NodeSpec> all = new ArrayList<>(nodes);
-        all.add(RedisNodes.node("storage", Role.STORAGE, options, images));
+        all.add(switch (options.store()) {
+            case REDIS -> RedisNodes.node("storage", Role.STORAGE, options, images);
+            case POSTGRES -> new NodeSpec("storage", Role.STORAGE_PG, PostgresContainer.PORT, true,
+                    new PostgresContainer(images.tag(Image.POSTGRES)));
+        });
         if (options.tokenServer() && nodes.stream().noneMatch(n -> n.role() == Role.ZK)) {
             all.add(new NodeSpec(TOKEN_SERVER, Role.TOKENS, ZooKeeperContainer.CLIENT_PORT, true,
                     new ZooKeeperContainer(images.tag(Image.ZOOKEEPER), 1, List.of(TOKEN_SERVER))));

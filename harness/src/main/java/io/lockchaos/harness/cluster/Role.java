@@ -1,6 +1,7 @@
 package io.lockchaos.harness.cluster;
 
 import io.lockchaos.faults.schedule.FaultSpec.Reach;
+import io.lockchaos.workloads.storage.Store;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Optional;
@@ -22,6 +23,8 @@ public enum Role {
     SENTINEL(Faults.SENTINEL, null, ServingProbe.REDIS_PING),
     /** The Redis that holds the ledger the lock protects; faults leave it alone. */
     STORAGE(Faults.NONE, null, ServingProbe.REDIS_PING),
+    /** The PostgreSQL that holds the ledger instead, with {@code "store": "postgres"}; faults leave it alone. */
+    STORAGE_PG(Faults.NONE, null, ServingProbe.POSTGRES_QUERY),
     /** A ZooKeeper ensemble member; its quorum port is reached through {@link Node#quorumProxy}. */
     ZK(Faults.SERVER, Node::quorumProxy, ServingProbe.ZOOKEEPER_SRVR),
     /** An etcd member; the others' links to its peer port go through {@link Node#peerProxy}. */
@@ -93,5 +96,13 @@ public enum Role {
         static final Set<Reach> SENTINEL = Set.copyOf(EnumSet.of(Reach.SERVERS, Reach.SERVERS_OR_WORKERS, Reach.LINKS,
                 Reach.PRIMARY));
         static final Set<Reach> NONE = Set.of();
+    }
+
+    /** The role of the node called {@code storage} that holds the ledgers in {@code store}. */
+    public static Role storage(Store store) {
+        return switch (store) {
+            case REDIS -> STORAGE;
+            case POSTGRES -> STORAGE_PG;
+        };
     }
 }

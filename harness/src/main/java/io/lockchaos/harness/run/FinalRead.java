@@ -8,7 +8,8 @@ import io.lockchaos.history.Value;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.storage.LedgerEntry;
-import io.lockchaos.workloads.storage.RedisStorage;
+import io.lockchaos.workloads.storage.Storage;
+import io.lockchaos.workloads.storage.Store;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,15 +24,18 @@ import java.util.function.Consumer;
  */
 final class FinalRead {
 
+    private final Store store;
     private final Address storage;
     private final long start;
     private final Consumer<Op> record;
 
     /**
-     * @param storage the storage Redis as the harness reaches it (127.0.0.1 and its published port)
+     * @param store the kind of store the ledgers are in
+     * @param storage the storage node as the harness reaches it (127.0.0.1 and its published port)
      * @param start the run's start, {@code System.nanoTime()}
      */
-    FinalRead(Address storage, long start, Consumer<Op> record) {
+    FinalRead(Store store, Address storage, long start, Consumer<Op> record) {
+        this.store = store;
         this.storage = storage;
         this.start = start;
         this.record = record;
@@ -39,14 +43,14 @@ final class FinalRead {
 
     /** Reads every key of {@code keys}, each recorded with the fencing mode its lane's store used. */
     void readAll(Map<String, Fencing> keys) {
-        try (RedisStorage store = new RedisStorage(storage, Fencing.UNFENCED, Duration.ofSeconds(10))) {
+        try (Storage ledgers = store.open(storage, Fencing.UNFENCED, Duration.ofSeconds(10))) {
             for (Map.Entry<String, Fencing> k : keys.entrySet()) {
                 String key = k.getKey();
                 Value input = LockOps.readAll(key);
                 record.accept(op(OpType.INVOKE, input, Value.NIL));
                 try {
                     List<Value> entries = new ArrayList<>();
-                    for (LedgerEntry e : store.readAll(key)) {
+                    for (LedgerEntry e : ledgers.readAll(key)) {
                         entries.add(entry(e));
                     }
                     record.accept(op(OpType.OK, LockOps.readAll(key, k.getValue(), entries), Value.NIL));

@@ -28,6 +28,13 @@ final class Holders {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The alias prefix in schedules: {@code holder-unfenced}. */
     static final String ALIAS = "holder-";
+    /**
+     * The prefix of the other alias: {@code waiter-unfenced} is a worker of the lane that is not
+     * the holder chosen at that moment (it waits for the lock, or is about to ask for it), so a
+     * fault lands on a contender while another worker holds (a clock set ahead there sees the
+     * holder's lease as already over).
+     */
+    static final String WAITER = "waiter-";
     private static final String QUOTED_READ = "\"" + LockOps.READ + "\"";
     private static final String QUOTED_RELEASE = "\"" + LockOps.RELEASE + "\"";
 
@@ -96,5 +103,11 @@ final class Holders {
             LockSupport.parkNanos(Duration.ofMillis(2).toNanos());
         } while (System.nanoTime() < deadline);
         return Optional.empty();
+    }
+
+    /** The first worker of {@code lane} other than {@code holder}: the {@code waiter-<lane>} chosen with it. */
+    static String waiter(List<String> lane, String holder) {
+        return lane.stream().filter(w -> !w.equals(holder)).findFirst().orElseThrow(() -> new RunException(
+                "a waiter needs a second worker in the lane of " + holder + "; its lane has " + lane));
     }
 }

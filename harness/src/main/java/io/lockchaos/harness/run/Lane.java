@@ -45,6 +45,11 @@ public record Lane(int index, Fencing fencing, int perLane, int locks) {
         return Holders.ALIAS + name();
     }
 
+    /** The schedule's name for a worker of this lane other than the one holding: {@code waiter-unfenced}. */
+    public String waiterAlias() {
+        return Holders.WAITER + name();
+    }
+
     /** The container names of the lane's workers, {@code worker-N} ... */
     public List<String> workerNames() {
         return IntStream.range(0, perLane).mapToObj(this::workerName).toList();

@@ -186,7 +186,7 @@ public final class Run implements AutoCloseable {
         boolean zkTokens = Tokens.parse(scenario.lock().tokens()) == Tokens.ZK;
         clusterStarting = true;
         try {
-            cluster = Clusters.start(scenario.topology(), ClusterOptions.DEFAULTS.withTokenServer(zkTokens),
+            cluster = Clusters.start(scenario.topology(), ClusterOptions.DEFAULTS.withTokenServer(zkTokens).withStore(scenario.store()),
                     this::startWorkers);
         } finally {
             clusterStartEnded.countDown();
@@ -212,11 +212,11 @@ public final class Run implements AutoCloseable {
                 () -> RunChecks.warmUp(scenario, results.historyJsonl()));
         pause(scenario.quiet());
         phases.end("quiet");
-        Node storage = cluster.nodes(Role.STORAGE).get(0);
+        Node storage = cluster.nodes(Role.storage(scenario.store())).get(0);
         Map<String, Fencing> keys = new LinkedHashMap<>();
         scenario.lanes().forEach(l -> l.lockNames().forEach(name -> keys.put(name, l.fencing())));
         say("final read of " + keys.keySet());
-        new FinalRead(new Address(storage.host(), storage.hostPort()), start, history::append).readAll(keys);
+        new FinalRead(scenario.store(), new Address(storage.host(), storage.hostPort()), start, history::append).readAll(keys);
         phases.end("final read");
         saveNodeLogs();
         removeClusterInBackground(); // the checks and the report need no container
@@ -272,7 +272,7 @@ public final class Run implements AutoCloseable {
     /** Gives every worker its config: the servers, the storage node and the run's start reference. */
     private void releaseWorkers(long start) {
         LockConfig lock = scenario.lock().config(cluster);
-        Node storage = cluster.nodes(Role.STORAGE).get(0);
+        Node storage = cluster.nodes(Role.storage(scenario.store())).get(0);
         Address storageNode = new Address(storage.name(), storage.port());
         workers.release((lane, i) -> WorkerConfigs.config(scenario, lane, i, lock, storageNode, start).json());
     }

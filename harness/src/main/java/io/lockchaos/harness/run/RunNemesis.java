@@ -31,7 +31,8 @@ import java.util.function.Consumer;
  * workers' ops (nanoseconds since the run's start). {@link #stopAndHeal()} ends the schedule
  * and heals everything; the run calls it before the workers stop, and again on close.
  * A target {@code holder-<lane>} of a pause, a clock fault, a starvation or {@code partition workers} is the lane's
- * worker that holds a lock at that moment.
+ * worker that holds a lock at that moment; a target {@code waiter-<lane>} is another worker of that lane, chosen
+ * at the same moment.
  * A {@code random every ...} schedule is drawn here, from {@link #menu()} and the scenario's seed.
  */
 final class RunNemesis implements Nemesis {
@@ -124,14 +125,16 @@ final class RunNemesis implements Nemesis {
 
     /**
      * Replaces each {@code holder-<lane>} by a worker of that lane that holds a lock, all
-     * chosen at one moment, each within the first half of its think time.
+     * chosen at one moment, each within the first half of its think time, and each
+     * {@code waiter-<lane>} by the first other worker of that lane (a holder found at the same
+     * moment is not a waiter).
      */
     private List<String> resolve(List<String> targets) {
         List<Integer> aliased = new ArrayList<>();
         List<List<String>> groups = new ArrayList<>();
         for (int k = 0; k < targets.size(); k++) {
             String t = targets.get(k);
-            if (t.startsWith(Holders.ALIAS)) {
+            if (t.startsWith(Holders.ALIAS) || t.startsWith(Holders.WAITER)) {
                 aliased.add(k);
                 groups.add(laneWorkers(t));
             }
@@ -145,13 +148,15 @@ final class RunNemesis implements Nemesis {
                         + groups + " held a lock taken less than " + fresh.toMillis() + " ms before"));
         List<String> resolved = new ArrayList<>(targets);
         for (int k = 0; k < aliased.size(); k++) {
-            resolved.set(aliased.get(k), chosen.get(k));
+            int at = aliased.get(k);
+            String holder = chosen.get(k);
+            resolved.set(at, targets.get(at).startsWith(Holders.WAITER) ? Holders.waiter(groups.get(k), holder) : holder);
         }
         return resolved;
     }
 
     private List<String> laneWorkers(String alias) {
-        String laneName = alias.substring(Holders.ALIAS.length());
+        String laneName = alias.substring(alias.indexOf('-') + 1);
         Lane lane = scenario.lanes().stream().filter(l -> l.name().equals(laneName)).findFirst()
                 .orElseThrow(() -> new FaultNotSupportedException("'" + alias + "': no lane '" + laneName
                         + "'; lanes: " + scenario.lanes().stream().map(Lane::name).toList()));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.history.ops.Fencing;
+import io.lockchaos.workloads.storage.Store;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,7 +42,7 @@ import java.util.Map;
  */
 public record Scenario(String name, String description, Topology topology, LockSpec lock,
                        @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<Fencing> storage,
-                       int workers, int threads, int locks, @JsonProperty("thinkMs") Duration think,
+                       Store store, int workers, int threads, int locks, @JsonProperty("thinkMs") Duration think,
                        @JsonProperty("idleMs") Duration idle, @JsonProperty("acquireTimeoutMs") Duration acquireTimeout,
                        @JsonProperty("durationMs") Duration duration, @JsonProperty("quietMs") Duration quiet,
                        String schedule, long seed, Map<String, Validity> expect) {
@@ -91,29 +92,29 @@ public record Scenario(String name, String description, Topology topology, LockS
     }
 
     public Scenario withSeed(long value) {
-        return new Scenario(name, description, topology, lock, storage, workers, threads, locks, think, idle, acquireTimeout,
+        return new Scenario(name, description, topology, lock, storage, store, workers, threads, locks, think, idle, acquireTimeout,
                 duration, quiet, schedule, value, expect);
     }
 
     public Scenario withDuration(Duration value) {
-        return new Scenario(name, description, topology, lock, storage, workers, threads, locks, think, idle, acquireTimeout,
+        return new Scenario(name, description, topology, lock, storage, store, workers, threads, locks, think, idle, acquireTimeout,
                 value, quiet, schedule, seed, expect);
     }
 
     public Scenario withWorkers(int value) {
-        return new Scenario(name, description, topology, lock, storage, value, threads, locks, think, idle, acquireTimeout,
+        return new Scenario(name, description, topology, lock, storage, store, value, threads, locks, think, idle, acquireTimeout,
                 duration, quiet, schedule, seed, expect);
     }
 
     /** This scenario with another fault schedule (script or random line). */
     public Scenario withSchedule(String value) {
-        return new Scenario(name, description, topology, lock, storage, workers, threads, locks, think, idle, acquireTimeout,
+        return new Scenario(name, description, topology, lock, storage, store, workers, threads, locks, think, idle, acquireTimeout,
                 duration, quiet, value, seed, expect);
     }
 
     /** This scenario without expected verdicts: the exit code then follows the verdict. */
     public Scenario withoutExpectations() {
-        return new Scenario(name, description, topology, lock, storage, workers, threads, locks, think, idle, acquireTimeout,
+        return new Scenario(name, description, topology, lock, storage, store, workers, threads, locks, think, idle, acquireTimeout,
                 duration, quiet, schedule, seed, Map.of());
     }
 }

@@ -115,6 +115,12 @@ public final class ScenarioBuilder {
         return this;
     }
 
+    /** {@code store}: where the ledgers are (default {@code redis}). */
+    public ScenarioBuilder store(io.lockchaos.workloads.storage.Store store) {
+        root.put("store", store.id());
+        return this;
+    }
+
     /** {@code workers}: workers per lane. */
     public ScenarioBuilder workers(int workers) {
         root.put("workers", workers);

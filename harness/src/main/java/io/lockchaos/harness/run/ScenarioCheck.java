@@ -96,7 +96,7 @@ public final class ScenarioCheck {
         c.counts(s);
         c.times(s);
         c.expect(s);
-        Scenario checked = new Scenario(s.name(), s.description(), s.topology(), lock, s.storage(), s.workers(), s.threads(),
+        Scenario checked = new Scenario(s.name(), s.description(), s.topology(), lock, s.storage(), s.store(), s.workers(), s.threads(),
                 s.locks(), s.think(), s.idle(), s.acquireTimeout(), s.duration(), s.quiet(), s.schedule(), s.seed(),
                 s.expect());
         SchedulePlan plan;

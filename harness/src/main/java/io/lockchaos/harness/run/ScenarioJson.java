@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.history.ops.Fencing;
+import io.lockchaos.workloads.storage.Store;
 import java.io.IOException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -55,7 +56,7 @@ final class ScenarioJson {
     /** The value of each optional field when the file leaves it out; every other field is required. */
     static final String DEFAULTS = """
             {"description": "", "lock": {"ttlMs": 10000, "sessionTimeoutMs": 5000, "tokens": "none", "options": {},
-             "classpath": []}, "threads": 1, "locks": 1, "thinkMs": 20, "idleMs": 10, "acquireTimeoutMs": 5000, "quietMs": 1000,
+             "classpath": []}, "store": "redis", "threads": 1, "locks": 1, "thinkMs": 20, "idleMs": 10, "acquireTimeoutMs": 5000, "quietMs": 1000,
              "schedule": "", "seed": 1, "expect": {}}
             """;
 
@@ -71,6 +72,7 @@ final class ScenarioJson {
         types.addDeserializer(Duration.class, new Millis());
         words(types, Topology.class, Topology::id);
         words(types, Fencing.class, Fencing::id);
+        words(types, Store.class, Store::id);
         words(types, Validity.class, Validity::word);
         types.addSerializer(Path.class, new Text<>(Path.class, Path::toString));
         types.addDeserializer(Path.class, new Word<>(Path.class, Path::of));
@@ -239,7 +241,7 @@ final class ScenarioJson {
             return Topology.validIds();
         }
         if (raw.isEnum()) {
-            return Arrays.stream(raw.getEnumConstants()).map(c -> c instanceof Fencing f ? f.id()
+            return Arrays.stream(raw.getEnumConstants()).map(c -> c instanceof Fencing f ? f.id() : c instanceof Store st ? st.id()
                     : c instanceof Validity v ? v.word() : c.toString()).collect(Collectors.joining(", "));
         }
         if (raw == Duration.class) {

@@ -86,6 +86,12 @@ final class ScheduleCheck {
             return node.get().role().takes(reach) ? Optional.empty()
                     : Optional.of("'" + target + "' is a server; 'partition workers' cuts workers off: " + workers());
         }
+        Optional<Lane> lonely = scenario.lanes().stream()
+                .filter(l -> l.waiterAlias().equals(target) && l.perLane() < 2).findFirst();
+        if (lonely.isPresent()) {
+            return Optional.of("'" + target + "' is another worker of lane " + lonely.get().name()
+                    + " than its holder, and the lane has one worker; give it two or more");
+        }
         if (workerNames().contains(target) || lanes().contains(target)) {
             return workersToo ? Optional.empty() : Optional.of("'" + target + "' is a worker, which can only be"
                     + " paused, clock-skewed, starved or cut off ('partition workers'); servers: " + servers());
@@ -118,7 +124,9 @@ final class ScheduleCheck {
     }
 
     private List<String> lanes() {
-        return scenario.lanes().stream().map(Lane::holderAlias).toList();
+        List<String> aliases = new ArrayList<>(scenario.lanes().stream().map(Lane::holderAlias).toList());
+        scenario.lanes().forEach(l -> aliases.add(l.waiterAlias()));
+        return aliases;
     }
 
     private String workers() {

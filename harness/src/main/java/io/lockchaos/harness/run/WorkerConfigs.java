@@ -23,7 +23,7 @@ final class WorkerConfigs {
         WorkerSettings settings = new WorkerSettings(process, s.totalWorkers(), s.threads(), lane.lockNames(),
                 s.duration().plusMillis(MARGIN_MS), s.think(), s.idle(), s.acquireTimeout(), s.seed() + process);
         WorkerConfig.StorageConfig storage = new WorkerConfig.StorageConfig(storageNode, lane.fencing(),
-                WorkerConfig.StorageConfig.TIMEOUT);
+                WorkerConfig.StorageConfig.TIMEOUT, s.store());
         return new WorkerConfig(settings, lock, storage, OptionalLong.of(startNanos), WorkerConfig.STOP_GRACE);
     }
 }

@@ -131,6 +131,21 @@ class RunCommandTest {
                 + " redis-naive"), last.err());
     }
 
+    @Test
+    void aStoreThatIsNotOneIsBadUsageBeforeAnythingStarts(@TempDir Path dir) throws IOException {
+        Path results = ProjectRoot.find().resolve("results");
+        String before = resultsState(results);
+        String shipped = Files.readString(ProjectRoot.find().resolve("scenarios").resolve("redis-naive-pause.json"));
+        Path file = dir.resolve("store.json");
+        Files.writeString(file, changed(shipped, "\"workers\": 2,", "\"store\": \"mysql\", \"workers\": 2,"));
+        assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
+        assertTrue(last.err().contains(file + ": field 'store' is \"mysql\"; allowed: redis, postgres"), last.err());
+        Files.writeString(file, changed(shipped, "\"workers\": 2,", "\"store\": 5, \"workers\": 2,"));
+        assertEquals(Main.EXIT_USAGE, execute("run", file.toString()));
+        assertTrue(last.err().contains(file + ": field 'store' is 5; allowed: redis, postgres"), last.err());
+        assertEquals(before, resultsState(results), "no results folder made, results/latest not moved");
+    }
+
     /** {@code text} with {@code from} replaced, which must be in it (else the test would run a good scenario). */
     private static String changed(String text, String from, String to) {
         assertTrue(text.contains(from), "the fixture has " + from);

@@ -55,13 +55,17 @@ class FaultScenariosIT {
      * shaded into the worker, and a lock the server frees by TCP keepalive.
      * {@code redisson-starve} is nightly too: the starvation itself (a quota slows a worker's JVM,
      * the heal and the sweep lift it) is {@code WorkerFaultsIT}'s in CI, and the scenario runs 40 s.
+     * {@code shedlock-jdbc-worker-clock} stays here: {@code WorkerFaultsIT} moves a worker's clock
+     * under a probe, not under a lock, and this is the one CI run of a worker clock fault on a lock
+     * that reads the client's clock, of {@code waiter-<lane>}, and of ShedLock's JDBC provider in a
+     * worker container (about 50 s); its control {@code shedlock-jdbc-dbtime-worker-clock} is nightly.
      */
     private static final List<String> NIGHTLY = List.of("redisson-no-fault", "redisson-fenced-pause",
             "redisson-fenced-restart", "spring-redis-pause", "spring-redis-no-fault", "shedlock-redis-no-fault",
             "shedlock-redis-safe-update-pause",
             "etcd-no-fault", "etcd-partition", "etcd-kill-leader",
             "pg-advisory-no-fault", "pg-advisory-pause", "pg-advisory-pgbouncer", "pg-advisory-xact-pgbouncer",
-            "spring-jdbc-pause", "redisson-starve", "spring-redis-threads");
+            "spring-jdbc-pause", "redisson-starve", "spring-redis-threads", "shedlock-jdbc-dbtime-worker-clock");
 
     /** One run's outcome, its cluster's run id and its results folder. */
     private record Ran(Scenario scenario, RunOutcome outcome, String runId, Path dir) {

@@ -66,4 +66,12 @@ class HoldersTest {
         h.saw("worker-1", "not json at all");
         assertEquals(List.of("worker-2"), h.awaitStarted(List.of("worker-1", "worker-2"), Duration.ZERO));
     }
+
+    @Test
+    void aWaiterIsTheLanesFirstWorkerThatIsNotTheHolder() {
+        assertEquals("worker-1", Holders.waiter(List.of("worker-1", "worker-2", "worker-3"), "worker-2"));
+        assertEquals("worker-2", Holders.waiter(List.of("worker-1", "worker-2"), "worker-1"));
+        org.junit.jupiter.api.Assertions.assertThrows(RunException.class,
+                () -> Holders.waiter(List.of("worker-1"), "worker-1"));
+    }
 }

@@ -100,6 +100,7 @@ class ScenarioFileTest {
         "own tokens and a source   | \"backend\": \"redis-naive\", \"ttlMs\": 10000, \"sessionTimeoutMs\": 5000, \"tokens\": \"redis-incr\" | \"backend\": \"redisson-fenced\", \"ttlMs\": 10000, \"sessionTimeoutMs\": 5000, \"tokens\": \"zk\" | field 'lock.tokens' is 'zk', but backend redisson-fenced has tokens of its own; allowed: lock or none",
         "own tokens and redis-incr | \"backend\": \"redis-naive\"        | \"backend\": \"redisson-fenced\"    | field 'lock.tokens' is 'redis-incr', but backend redisson-fenced has tokens of its own; allowed: lock or none",
         "unknown storage           | [\"unfenced\", \"fenced\"]          | [\"unfenced\", \"paper\"]            | field 'storage[1]' is \"paper\"; allowed: unfenced, fenced, fenced-writes-only",
+        "unknown store             | \"workers\": 3                     | \"store\": \"paper\", \"workers\": 3 | field 'store' is \"paper\"; allowed: redis, postgres",
         "storage twice             | [\"unfenced\", \"fenced\"]          | [\"fenced\", \"fenced\"]             | field 'storage' is [fenced, fenced], a mode twice; allowed: each mode at most once",
         "zero workers              | \"workers\": 3                     | \"workers\": 0                      | field 'workers' is 0; allowed: 1 to 24 per storage mode",
         "workers not a number      | \"workers\": 3                     | \"workers\": \"three\"              | field 'workers' is \"three\"; allowed: a whole number",
@@ -127,19 +128,20 @@ class ScenarioFileTest {
         "lock missing backend      | \"backend\": \"redis-naive\", \"ttlMs\" | \"ttlMs\"                       | field 'lock.backend' is missing; allowed: a string",
         "storage empty             | [\"unfenced\", \"fenced\"]          | []                                  | field 'storage' is []; allowed: a storage mode or a non-empty array",
         "expect not an object      | \"expect\": {\"mutex\": \"valid\", \"ledger-unfenced\": \"invalid\"} | \"expect\": [1] | field 'expect' is [1]; allowed: an object whose values are valid, unknown, invalid",
-        "node the topology lacks   | \"schedule\": \"\"                  | \"schedule\": \"at 3s pause redis-7 for 2s\" | s1.json field 'schedule': step 'at 3s pause redis-7 for 2s': no node or worker 'redis-7' in this run; it has [redis-1] and workers worker-1..worker-6 and [holder-unfenced, holder-fenced]",
+        "node the topology lacks   | \"schedule\": \"\"                  | \"schedule\": \"at 3s pause redis-7 for 2s\" | s1.json field 'schedule': step 'at 3s pause redis-7 for 2s': no node or worker 'redis-7' in this run; it has [redis-1] and workers worker-1..worker-6 and [holder-unfenced, holder-fenced, waiter-unfenced, waiter-fenced]",
         "storage is never faulted  | \"schedule\": \"\"                  | \"schedule\": \"at 3s kill storage for 2s\" | s1.json field 'schedule': step 'at 3s kill storage for 2s': 'storage' is never faulted",
         "storage is never starved  | \"schedule\": \"\"                  | \"schedule\": \"at 3s starve storage 5% for 2s\" | s1.json field 'schedule': step 'at 3s starve storage 5% for 2s': 'storage' is never faulted",
         "a starve share of 0       | \"schedule\": \"\"                  | \"schedule\": \"at 3s starve worker-1 0% for 2s\" | CPU share 0% is outside 0.1%..100% of one CPU",
         "proxy is never faulted    | \"schedule\": \"\"                  | \"schedule\": \"at 3s pause toxiproxy for 2s\" | s1.json field 'schedule': step 'at 3s pause toxiproxy for 2s': 'toxiproxy' is never faulted",
         "worker that is not there  | \"schedule\": \"\"                  | \"schedule\": \"at 3s pause worker-99 for 2s\" | s1.json field 'schedule': step 'at 3s pause worker-99 for 2s': no node or worker 'worker-99'",
         "lane that is not there    | \"schedule\": \"\"                  | \"schedule\": \"at 3s pause holder-paper for 2s\" | step 'at 3s pause holder-paper for 2s': no node or worker 'holder-paper'",
+        "a waiter with no rival    | \"workers\": 3, \"durationMs\": 30000, \"schedule\": \"\" | \"workers\": 1, \"durationMs\": 30000, \"schedule\": \"at 3s clock waiter-fenced +60s for 2s\" | 'waiter-fenced' is another worker of lane fenced than its holder, and the lane has one worker; give it two or more",
         "a worker killed           | \"schedule\": \"\"                  | \"schedule\": \"at 3s kill worker-1 for 2s\" | step 'at 3s kill worker-1 for 2s': 'worker-1' is a worker, which can only be paused, clock-skewed, starved or cut off",
         "a server cut off          | \"schedule\": \"\"                  | \"schedule\": \"at 3s partition workers redis-1 for 2s\" | 'redis-1' is a server; 'partition workers' cuts workers off",
         "cut off from storage      | \"schedule\": \"\"                  | \"schedule\": \"at 3s partition workers worker-1 from storage for 2s\" | 'storage' after 'from' is not a lock-service node; a worker can be cut off from [redis-1]",
         "cut off from no node      | \"schedule\": \"\"                  | \"schedule\": \"at 3s partition workers worker-1 from redis-9 for 2s\" | 'redis-9' after 'from' is not a lock-service node",
         "failover without Sentinel | \"schedule\": \"\"                  | \"schedule\": \"at 3s failover\"    | step 'at 3s failover kill': a failover needs Sentinel's primary",
-        "link the topology lacks   | \"schedule\": \"\"                  | \"schedule\": \"at 3s latency redis-2-replication 100ms for 2s\" | no node or worker 'redis-2-replication' in this run; it has [redis-1] and workers worker-1..worker-6 and [holder-unfenced, holder-fenced], links [redis-1]",
+        "link the topology lacks   | \"schedule\": \"\"                  | \"schedule\": \"at 3s latency redis-2-replication 100ms for 2s\" | no node or worker 'redis-2-replication' in this run; it has [redis-1] and workers worker-1..worker-6 and [holder-unfenced, holder-fenced, waiter-unfenced, waiter-fenced], links [redis-1]",
         "a fault for 0s            | \"schedule\": \"\"                  | \"schedule\": \"at 3s pause worker-1 for 0s\" | step 'at 3s pause worker-1 for 0s': it lasts 0",
         "a step after the workload | \"schedule\": \"\"                  | \"schedule\": \"at 300s pause worker-1 for 2s\" | step 'at 300s pause worker-1 for 2s': it starts at 300000 ms, when the workload (durationMs 30000) has ended",
         "bad name                  | \"name\": \"s1\"                    | \"name\": \"../up\"                 | field 'name' is '../up'",
@@ -206,7 +208,7 @@ class ScenarioFileTest {
     void everyKindOfTargetTheRunOffersIsAccepted() {
         String steps = "at 1s pause redis-1,worker-2,holder-fenced for 1s\\nat 2s partition workers holder-unfenced,worker-6"
                 + " for 1s\\nat 3s kill redis-1 for 1s\\nat 4s clock redis-1 +30s for 1s\\nat 5s latency redis-1 100ms"
-                + " for 1s\\nat 6s partition workers for 1s\\nat 7s clock worker-2,holder-fenced -30s for 1s"
+                + " for 1s\\nat 6s partition workers for 1s\\nat 7s clock worker-2,holder-fenced,waiter-unfenced -30s for 1s"
                 + "\\nat 8s starve redis-1,worker-3,holder-unfenced 0.5% for 1s\\nat 29s pause worker-1";
         Scenario s = ScenarioFile.parse(BASE.replace("\"schedule\": \"\"", "\"schedule\": \"" + steps + "\""), "s1.json");
         assertEquals(steps.replace("\\n", "\n"), s.schedule());
@@ -239,7 +241,7 @@ class ScenarioFileTest {
         Scenario s = ScenarioFile.read(ProjectRoot.find().resolve("scenarios").resolve("curator-pause.json"));
         com.fasterxml.jackson.databind.JsonNode written = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(ScenarioFile.toJson(s, java.util.Map.of("java", "17")));
-        assertEquals(List.of("name", "description", "topology", "lock", "storage", "workers", "threads", "locks", "thinkMs",
+        assertEquals(List.of("name", "description", "topology", "lock", "storage", "store", "workers", "threads", "locks", "thinkMs",
                 "idleMs", "acquireTimeoutMs", "durationMs", "quietMs", "schedule", "seed", "expect", "resolved"),
                 iterate(written.fieldNames()));
         assertEquals(List.of("backend", "ttlMs", "sessionTimeoutMs", "tokens", "options"),

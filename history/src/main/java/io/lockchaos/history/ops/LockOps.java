@@ -17,6 +17,8 @@ import java.util.OptionalLong;
  *
  * <pre>
  * acquire  {:lock "job-0"}                         ok: {:lock "job-0" :token 34}
+ *          (a lock reckoned by the client's clock:     ok: ... :clock-asked 1796461200123 :clock-granted 1796461200140
+ *                                                      :lock-until 1796461202123)
  * read     {:key "job-0" :token 34}                ok: ... :last "e-3-11"
  * append   {:key "job-0" :token 34 :id "e-3-12" :prev "e-3-11"}
  * release  {:lock "job-0" :token 34}
@@ -55,9 +57,15 @@ public final class LockOps {
 
     /** The fields of the lock workload's values; each keyword is made once and shared. */
     public enum Field {
-        LOCK, KEY, TOKEN, LAST, ID, PREV, PROCESS, FENCING, ENTRIES, REASON;
+        LOCK, KEY, TOKEN, LAST, ID, PREV, PROCESS, FENCING, ENTRIES, REASON,
+        /** The client's wall clock (epoch ms) when it asked for a grant, as its JVM saw it. */
+        CLOCK_ASKED,
+        /** The client's wall clock (epoch ms) when the grant came back. */
+        CLOCK_GRANTED,
+        /** A lease's end (epoch ms) as the client wrote it into the lock service, by its own clock. */
+        LOCK_UNTIL;
 
-        private final String text = name().toLowerCase(Locale.ROOT);
+        private final String text = name().toLowerCase(Locale.ROOT).replace('_', '-');
         private final Value keyword = Value.kw(text);
 
         /** The field's name: {@code lock}. */
@@ -89,6 +97,19 @@ public final class LockOps {
         Map<Value, Value> m = new LinkedHashMap<>();
         m.put(Field.LOCK.keyword(), Value.of(lock));
         token.ifPresent(t -> m.put(Field.TOKEN.keyword(), Value.of(t)));
+        return new Value.Dict(m);
+    }
+
+    /**
+     * An acquire's {@code :ok} value: {@link #lock}, then {@code :clock-asked},
+     * {@code :clock-granted} and {@code :lock-until} (epoch ms) when given.
+     */
+    public static Value granted(String lock, OptionalLong token, OptionalLong asked, OptionalLong granted,
+                                OptionalLong lockUntil) {
+        Map<Value, Value> m = new LinkedHashMap<>(((Value.Dict) lock(lock, token)).entries());
+        asked.ifPresent(t -> m.put(Field.CLOCK_ASKED.keyword(), Value.of(t)));
+        granted.ifPresent(t -> m.put(Field.CLOCK_GRANTED.keyword(), Value.of(t)));
+        lockUntil.ifPresent(t -> m.put(Field.LOCK_UNTIL.keyword(), Value.of(t)));
         return new Value.Dict(m);
     }
 

@@ -17,11 +17,14 @@ import java.util.OptionalLong;
  *     when it started asking, as the algorithm counts)
  * @param watch whether the client has learned that the grant is definitely lost
  * @param handle what the backend needs to release it
+ * @param wall the client's wall clock and the lease's end it wrote, for a lock that reckons its
+ *     lease by the client's clock and says so (ShedLock's); empty for the others
  */
 public record Grant(String lock, OptionalLong token, Optional<Duration> lease, long acquiredAt,
-                   GrantWatch watch, ReleaseHandle handle) {
+                   GrantWatch watch, ReleaseHandle handle, Optional<WallClock> wall) {
 
     public Grant {
+        Objects.requireNonNull(wall, "wall");
         Objects.requireNonNull(lock, "lock");
         Objects.requireNonNull(token, "token");
         Objects.requireNonNull(lease, "lease");
@@ -29,9 +32,15 @@ public record Grant(String lock, OptionalLong token, Optional<Duration> lease, l
         Objects.requireNonNull(handle, "handle");
     }
 
+    /** A grant that says nothing of the client's wall clock. */
+    public Grant(String lock, OptionalLong token, Optional<Duration> lease, long acquiredAt,
+                 GrantWatch watch, ReleaseHandle handle) {
+        this(lock, token, lease, acquiredAt, watch, handle, Optional.empty());
+    }
+
     /** The same grant carrying {@code newToken}. */
     public Grant withToken(long newToken) {
-        return new Grant(lock, OptionalLong.of(newToken), lease, acquiredAt, watch, handle);
+        return new Grant(lock, OptionalLong.of(newToken), lease, acquiredAt, watch, handle, wall);
     }
 
     /** Whether the client knows the grant is lost and must not act under it. */

@@ -35,8 +35,8 @@ public final class ShedLockJdbcLock extends ShedLockProviderLock {
     private final ReusedConnection connection;
 
     private ShedLockJdbcLock(String backend, JdbcTemplateLockProvider provider, Duration lockAtMostFor,
-                             ReusedConnection connection) {
-        super(provider, lockAtMostFor, connection::reset);
+                             ReusedConnection connection, boolean dbTime) {
+        super(provider, lockAtMostFor, connection::reset, !dbTime);
         this.backend = backend;
         this.connection = connection;
     }
@@ -53,7 +53,7 @@ public final class ShedLockJdbcLock extends ShedLockProviderLock {
             config.usingDbTime();
         }
         return new ShedLockJdbcLock(dbTime ? "shedlock-jdbc-dbtime" : "shedlock-jdbc",
-                new JdbcTemplateLockProvider(config.build()), lockAtMostFor, ds);
+                new JdbcTemplateLockProvider(config.build()), lockAtMostFor, ds, dbTime);
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.lockchaos.workloads.lock.Grant;
 import io.lockchaos.workloads.lock.GrantWatch;
 import io.lockchaos.workloads.lock.LeaseExpiry;
 import io.lockchaos.workloads.lock.LockClient;
+import io.lockchaos.workloads.lock.WallClock;
 import io.lockchaos.workloads.redis.RetryDelay;
 import java.time.Duration;
 import java.util.Optional;
@@ -21,6 +22,11 @@ import net.javacrumbs.shedlock.core.SimpleLock;
  * Every attempt answered "taken" is a certain refusal; an attempt that throws leaves the outcome
  * unknown. The lease is {@code lockAtMostFor} from before the successful attempt.
  *
+ * <p>The grant carries the client's wall clock when it asked (the {@link LockConfiguration}'s
+ * creation time) and when the grant came back and, where the provider writes it by that clock,
+ * the lease's end it wrote ({@code getLockAtMostUntil()}: ShedLock's statements bind it as
+ * {@code lock_until}; the {@code :now} they compare with is read between the two).
+ *
  * <p>Release is {@link SimpleLock#unlock()}, which returns nothing: a release that returns is
  * reported as released ({@link #release} never answers false); one that throws is unknown.
  */
@@ -31,12 +37,19 @@ abstract class ShedLockProviderLock implements LockClient, LeaseExpiry {
     private final LockProvider provider;
     private final Duration lockAtMostFor;
     private final Runnable afterFailure;
+    private final boolean writesClientTime;
 
-    /** @param afterFailure run when a call of the provider threw (a JDBC client drops its connection) */
-    ShedLockProviderLock(LockProvider provider, Duration lockAtMostFor, Runnable afterFailure) {
+    /**
+     * @param afterFailure run when a call of the provider threw (a JDBC client drops its connection)
+     * @param writesClientTime whether the provider writes {@code lockAtMostUntil} by the client's
+     *     clock as the lease's end (false: the server computes it, or the store keeps a TTL instead)
+     */
+    ShedLockProviderLock(LockProvider provider, Duration lockAtMostFor, Runnable afterFailure,
+                         boolean writesClientTime) {
         this.provider = provider;
         this.lockAtMostFor = lockAtMostFor;
         this.afterFailure = afterFailure;
+        this.writesClientTime = writesClientTime;
     }
 
     @Override
@@ -49,15 +62,18 @@ abstract class ShedLockProviderLock implements LockClient, LeaseExpiry {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             long started = System.nanoTime();
-            Optional<SimpleLock> taken = failing(() -> provider.lock(
-                    new LockConfiguration(ClockProvider.now(), lock, lockAtMostFor, Duration.ZERO)));
+            java.time.Instant now = ClockProvider.now();
+            LockConfiguration asked = new LockConfiguration(now, lock, lockAtMostFor, Duration.ZERO);
+            Optional<SimpleLock> taken = failing(() -> provider.lock(asked));
             if (taken.isPresent()) {
                 SimpleLock held = taken.get();
+                WallClock wall = new WallClock(now, ClockProvider.now(),
+                        writesClientTime ? Optional.of(asked.getLockAtMostUntil()) : Optional.empty());
                 return Acquisition.granted(new Grant(lock, OptionalLong.empty(), Optional.of(lockAtMostFor), started,
                         GrantWatch.NEVER, () -> failing(() -> {
                             held.unlock();
                             return true;
-                        })));
+                        }), Optional.of(wall)));
             }
             if (System.nanoTime() >= deadline || Thread.currentThread().isInterrupted()) {
                 return Acquisition.refused("timeout");

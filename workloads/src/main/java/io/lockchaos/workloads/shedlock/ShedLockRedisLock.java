@@ -26,7 +26,7 @@ public final class ShedLockRedisLock extends ShedLockProviderLock {
     }
 
     private ShedLockRedisLock(SpringRedisConnection redis, Duration lockAtMostFor, boolean safeUpdate) {
-        super(new RedisLockProvider.Builder(redis.factory()).safeUpdate(safeUpdate).build(), lockAtMostFor, () -> { });
+        super(new RedisLockProvider.Builder(redis.factory()).safeUpdate(safeUpdate).build(), lockAtMostFor, () -> { }, false);
         this.redis = redis;
     }
 

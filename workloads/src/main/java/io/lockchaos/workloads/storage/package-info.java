@@ -1,10 +1,14 @@
 /**
- * The ledger a lock protects, in the {@code storage} Redis, and the fencing that can save it.
+ * The ledger a lock protects, in the {@code storage} node, and the fencing that can save it.
+ * {@link io.lockchaos.workloads.storage.Store} says which server that is: a Redis
+ * ({@link io.lockchaos.workloads.storage.RedisStorage}, the default) or a PostgreSQL
+ * ({@link io.lockchaos.workloads.storage.PostgresStorage}, whose fenced append is one SQL statement).
  *
  * <p>A ledger is an append-only list per key; every entry keeps its id, the id its writer read
  * as last ({@code prev}), the writer's fencing token and the writer (its process). Under mutual
  * exclusion the ledger is a chain; a lost update is an entry whose {@code prev} is not its
- * predecessor. Each operation is one Lua script, so Redis applies it atomically.
+ * predecessor. In Redis each operation is one Lua script, so Redis applies it atomically; in
+ * PostgreSQL a fenced append is one statement serialised by its ledger's fence row.
  *
  * <p>{@link io.lockchaos.history.ops.Fencing} says what the store checks:
  * {@code unfenced} appends anything; {@code fenced} remembers the highest token it has

@@ -3,6 +3,8 @@ package io.lockchaos.workloads.worker;
 import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.LockConfig;
+import io.lockchaos.workloads.storage.Storage;
+import io.lockchaos.workloads.storage.Store;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -18,7 +20,7 @@ import java.util.OptionalLong;
  *               "idleMs": 10, "acquireTimeoutMs": 5000, "seed": 1},
  *  "lock": {"backend": "redis-naive", "nodes": ["redis-1:6379"], "ttlMs": 10000, "sessionTimeoutMs": 6000,
  *           "options": {"tokens": "zk", "token-nodes": "zk-1:2181"}},
- *  "storage": {"node": "storage:6379", "fencing": "fenced", "timeoutMs": 5000},
+ *  "storage": {"node": "storage:6379", "fencing": "fenced", "timeoutMs": 5000, "store": "redis"},
  *  "startNanos": 81234567890123, "stopGraceMs": 2000}
  * }</pre>
  * Every field is required but {@code startNanos}, which may be {@code null}; no other field is allowed.
@@ -44,8 +46,11 @@ public record WorkerConfig(WorkerSettings settings, LockConfig lock, StorageConf
         Objects.requireNonNull(stopGrace, "stopGrace");
     }
 
-    /** The ledger's Redis ({@code storage:6379}), its fencing, and the request timeout. */
-    public record StorageConfig(Address node, Fencing fencing, Duration timeout) {
+    /**
+     * The ledger's server ({@code storage:6379}), its fencing, the request timeout, and which
+     * kind of store it is (absent in a config: {@link Store#REDIS}).
+     */
+    public record StorageConfig(Address node, Fencing fencing, Duration timeout, Store store) {
 
         /** The ledger's request timeout, unless a config says otherwise. */
         public static final Duration TIMEOUT = Duration.ofSeconds(5);
@@ -54,6 +59,17 @@ public record WorkerConfig(WorkerSettings settings, LockConfig lock, StorageConf
             Objects.requireNonNull(node, "node");
             Objects.requireNonNull(fencing, "fencing");
             Objects.requireNonNull(timeout, "timeout");
+            store = store == null ? Store.REDIS : store;
+        }
+
+        /** The Redis store. */
+        public StorageConfig(Address node, Fencing fencing, Duration timeout) {
+            this(node, fencing, timeout, Store.REDIS);
+        }
+
+        /** A client of this store, as the worker's loops use it. */
+        public Storage open() {
+            return store.open(node, fencing, timeout);
         }
     }
 

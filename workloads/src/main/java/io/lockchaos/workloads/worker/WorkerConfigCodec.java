@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.WorkloadException;
 import io.lockchaos.workloads.lock.Address;
+import io.lockchaos.workloads.storage.Store;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -97,6 +98,12 @@ final class WorkerConfigCodec {
             String id = p.getValueAsString();
             return Fencing.byId(id).orElseThrow(() -> new WorkloadException("unknown storage fencing '" + id
                     + "'; valid: " + Fencing.ids()));
+        }));
+        types.addSerializer(Store.class, new Written<>(Store.class, (s, g) -> g.writeString(s.id())));
+        types.addDeserializer(Store.class, new Read<>(Store.class, p -> {
+            String id = p.getValueAsString();
+            return Store.byId(id).orElseThrow(() -> new WorkloadException("unknown store '" + id
+                    + "'; valid: " + Store.ids()));
         }));
         types.addSerializer(OptionalLong.class, new Written<>(OptionalLong.class, (n, g) -> {
             if (n.isPresent()) {

@@ -97,7 +97,7 @@ public final class WorkerLoop {
         }
         if (result instanceof Acquisition.Granted granted) {
             Grant g = granted.grant();
-            recorder.complete(p, OpType.OK, LockOps.ACQUIRE, LockOps.lock(lock, g.token()), Value.NIL);
+            recorder.complete(p, OpType.OK, LockOps.ACQUIRE, granted(lock, g), Value.NIL);
             recordLossNotice(g, processId);
             return Optional.of(g);
         }
@@ -110,6 +110,16 @@ public final class WorkerLoop {
             retire();
         }
         return Optional.empty();
+    }
+
+    /** The acquire's {@code :ok} value, with the client's wall clock when the lock reports it. */
+    private static Value granted(String lock, Grant g) {
+        OptionalLong asked = g.wall().map(w -> OptionalLong.of(w.asked().toEpochMilli())).orElse(OptionalLong.empty());
+        OptionalLong answered = g.wall().map(w -> OptionalLong.of(w.granted().toEpochMilli()))
+                .orElse(OptionalLong.empty());
+        OptionalLong until = g.wall().flatMap(w -> w.leaseUntil())
+                .map(u -> OptionalLong.of(u.toEpochMilli())).orElse(OptionalLong.empty());
+        return LockOps.granted(lock, g.token(), asked, answered, until);
     }
 
     /**

@@ -5,7 +5,6 @@ import io.lockchaos.workloads.WorkloadException;
 import io.lockchaos.workloads.lock.HostMapper;
 import io.lockchaos.workloads.lock.LockClient;
 import io.lockchaos.workloads.backend.LockClients;
-import io.lockchaos.workloads.storage.RedisStorage;
 import io.lockchaos.workloads.storage.Storage;
 import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
@@ -74,8 +73,7 @@ public final class WorkerMain {
         try (LockClient lock = LockClients.open(config.lock(), HostMapper.IDENTITY)) {
             List<WorkerLoop> loops = new ArrayList<>();
             for (int t = 0; t < config.settings().threads(); t++) {
-                Storage storage = new RedisStorage(config.storage().node(), config.storage().fencing(),
-                        config.storage().timeout());
+                Storage storage = config.storage().open();
                 storages.add(storage);
                 loops.add(new WorkerLoop(config.settings().thread(t), lock, storage, recorder));
             }

@@ -22,7 +22,7 @@ class WorkerConfigTest {
                           "idleMs": 10, "acquireTimeoutMs": 5000, "seed": 9},
              "lock": {"backend": "redis-naive", "nodes": ["redis-1:6379"], "ttlMs": 10000,
                       "sessionTimeoutMs": 6000, "options": {"tokens": "zk", "token-nodes": "zk-1:2181"}},
-             "storage": {"node": "storage:6379", "fencing": "fenced", "timeoutMs": 4000},
+             "storage": {"node": "storage:6379", "fencing": "fenced", "timeoutMs": 4000, "store": "redis"},
              "startNanos": 81234567890123, "stopGraceMs": 2000}
             """;
 
@@ -40,6 +40,17 @@ class WorkerConfigTest {
                 c.storage());
         assertEquals(OptionalLong.of(81234567890123L), c.startNanos());
         assertEquals(Duration.ofSeconds(2), c.stopGrace());
+    }
+
+    @Test
+    void aPostgresStoreReadsBackAndAnUnknownOneIsNamed() {
+        WorkerConfig c = WorkerConfig.parse(FULL.replace("\"store\": \"redis\"", "\"store\": \"postgres\""), "pg");
+        assertEquals(io.lockchaos.workloads.storage.Store.POSTGRES, c.storage().store());
+        assertEquals(c, WorkerConfig.parse(c.json(), "written"));
+        io.lockchaos.workloads.WorkloadException e = org.junit.jupiter.api.Assertions.assertThrows(
+                io.lockchaos.workloads.WorkloadException.class,
+                () -> WorkerConfig.parse(FULL.replace("\"store\": \"redis\"", "\"store\": \"mysql\""), "bad"));
+        assertTrue(e.getMessage().contains("unknown store 'mysql'; valid: [redis, postgres]"), e.getMessage());
     }
 
     @Test
