@@ -1,6 +1,7 @@
 package io.lockchaos.workloads.backend;
 
 import static io.lockchaos.workloads.lock.TopologyName.ETCD;
+import static io.lockchaos.workloads.lock.TopologyName.HAZELCAST;
 import static io.lockchaos.workloads.lock.TopologyName.POSTGRES;
 import static io.lockchaos.workloads.lock.TopologyName.POSTGRES_PGBOUNCER;
 import static io.lockchaos.workloads.lock.TopologyName.REDIS_REPLICATED;
@@ -11,6 +12,8 @@ import static io.lockchaos.workloads.lock.TopologyName.ZOOKEEPER;
 import io.lockchaos.workloads.WorkloadException;
 import io.lockchaos.workloads.etcd.EtcdLock;
 import io.lockchaos.workloads.etcd.EtcdTtl;
+import io.lockchaos.workloads.hazelcast.HazelcastFencedLock;
+import io.lockchaos.workloads.hazelcast.HazelcastMember;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.ClassBackend;
 import io.lockchaos.workloads.lock.FencingTokens;
@@ -92,6 +95,8 @@ public final class LockBackends {
                             "ShedLock's safeUpdate: unlock by compare-and-delete, not a plain DEL (false)")), false,
                     LockBackends::shedLock),
             new LockBackend("etcd", List.of(ETCD), true, List.of(), false, LockBackends::etcd, EtcdTtl.UNIT),
+            new LockBackend("hazelcast-fenced", List.of(HAZELCAST), true, List.of(), false, LockBackends::hazelcastFenced,
+                    Duration.ofSeconds(1), Optional.of(HazelcastMember.SESSION_TTL)),
             pgAdvisory(PgAdvisoryLock.Scope.SESSION),
             pgAdvisory(PgAdvisoryLock.Scope.TRANSACTION),
             shedLockJdbc("shedlock-jdbc", false),
@@ -211,6 +216,10 @@ public final class LockBackends {
 
     private static LockClient etcd(LockConfig config, HostMapper hosts) {
         return new EtcdLock(config.addresses(), config.ttl(), config.sessionTimeout());
+    }
+
+    private static LockClient hazelcastFenced(LockConfig config, HostMapper hosts) {
+        return new HazelcastFencedLock(config.addresses(), config.ttl(), config.sessionTimeout());
     }
 
     private static LockClient sentinel(LockConfig config, HostMapper hosts) {

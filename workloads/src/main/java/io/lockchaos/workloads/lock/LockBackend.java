@@ -20,9 +20,17 @@ import java.util.Optional;
  * @param factory opens a client
  * @param ttlUnit the unit its lease or TTL is granted in: a scenario's {@code ttlMs} must be a
  *     whole number of it (etcd: seconds; most: a millisecond)
+ * @param onlyTtl the one TTL it grants, when its servers fix it rather than the client
+ *     (Hazelcast's CP session TTL is a member setting); empty: any whole number of {@code ttlUnit}
  */
 public record LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
-                          boolean anyOption, Factory factory, Duration ttlUnit) {
+                          boolean anyOption, Factory factory, Duration ttlUnit, Optional<Duration> onlyTtl) {
+
+    /** A backend whose TTL is any whole number of {@code ttlUnit}. */
+    public LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
+                       boolean anyOption, Factory factory, Duration ttlUnit) {
+        this(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, Optional.empty());
+    }
 
     /** A backend whose TTL is any whole number of milliseconds. */
     public LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
@@ -30,9 +38,10 @@ public record LockBackend(String name, List<TopologyName> topologies, boolean ow
         this(name, topologies, ownTokens, options, anyOption, factory, Duration.ofMillis(1));
     }
 
-    /** Whether {@code ttl} is a whole, positive number of {@link #ttlUnit()}. */
+    /** Whether {@code ttl} is a whole, positive number of {@link #ttlUnit()}, and {@link #onlyTtl()} if it has one. */
     public boolean grants(Duration ttl) {
-        return ttl.toMillis() > 0 && ttl.toMillis() % ttlUnit.toMillis() == 0;
+        return ttl.toMillis() > 0 && ttl.toMillis() % ttlUnit.toMillis() == 0
+                && onlyTtl.map(ttl::equals).orElse(true);
     }
 
     /** Opens a client of this backend. */
