@@ -8,6 +8,7 @@ import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import io.lockchaos.harness.cluster.containers.EtcdContainer;
+import io.lockchaos.harness.cluster.containers.HazelcastContainer;
 import io.lockchaos.harness.cluster.containers.ZooKeeperContainer;
 import java.io.IOException;
 import java.time.Duration;
@@ -133,21 +134,34 @@ final class ContainerCluster implements Cluster {
         wirePeers(proxy, client, proxyNode);
     }
 
-    /** A proxy per etcd member's peer port, every other member's connections to it sent through it, and then the (gated) members started. */
+    /**
+     * A proxy per etcd or Hazelcast member's peer port, every other member's connections to it
+     * sent through it, and then the (gated) members started.
+     */
     private void wirePeers(ProxyPlan proxy, ToxiproxyClient client, Node proxyNode) {
         if (proxy.peers().isEmpty()) {
             return;
         }
-        List<EtcdMembers.Member> members = new ArrayList<>();
+        List<EtcdMembers.Member> etcd = new ArrayList<>();
+        List<HazelcastMembers.Member> hazelcast = new ArrayList<>();
         for (ProxyPlan.PeerRoute route : proxy.peers()) {
             createProxy(proxy, client, proxyNode, route.name(), route.listen(), route.upstream());
-            if (!(containers.get(route.member()) instanceof EtcdContainer etcd)) {
+            GenericContainer<?> container = containers.get(route.member());
+            if (container instanceof EtcdContainer member) {
+                etcd.add(new EtcdMembers.Member(node(route.member()), member, route.listenPort()));
+            } else if (container instanceof HazelcastContainer member) {
+                hazelcast.add(new HazelcastMembers.Member(node(route.member()), member, route.listenPort()));
+            } else {
                 throw new ClusterException("peer route " + route.name() + " names " + route.member()
-                        + ", which is no etcd member of the " + topology.id() + " cluster");
+                        + ", which is no etcd or Hazelcast member of the " + topology.id() + " cluster");
             }
-            members.add(new EtcdMembers.Member(node(route.member()), etcd, route.listenPort()));
         }
-        EtcdMembers.start(members, proxyNode.ip(), LINKS_TIMEOUT);
+        if (!etcd.isEmpty()) {
+            EtcdMembers.start(etcd, proxyNode.ip(), LINKS_TIMEOUT);
+        }
+        if (!hazelcast.isEmpty()) {
+            HazelcastMembers.start(hazelcast, proxyNode.ip(), LINKS_TIMEOUT);
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package io.lockchaos.harness.cluster;
 
 import io.lockchaos.harness.cluster.ImageTags.Image;
 import io.lockchaos.harness.cluster.containers.EtcdContainer;
+import io.lockchaos.harness.cluster.containers.HazelcastContainer;
 import io.lockchaos.harness.cluster.containers.JvmContainer;
 import io.lockchaos.harness.cluster.containers.ProxyContainer;
 import io.lockchaos.harness.cluster.containers.ZooKeeperContainer;
@@ -20,7 +21,7 @@ import java.util.List;
  * @param routes one per server node, in plan order
  * @param replication one per replica, in plan order
  * @param quorum one per ZooKeeper server, in plan order
- * @param peers one per etcd member's peer port, in plan order
+ * @param peers one per etcd or Hazelcast member's peer port, in plan order
  */
 record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes, List<ReplicationRoute> replication,
                  List<QuorumRoute> quorum, List<PeerRoute> peers) {
@@ -80,10 +81,11 @@ record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes, Li
     }
 
     /**
-     * The proxy of one etcd member's peer port: named {@link Node#peerProxy}, listening on
-     * {@code listenPort}, upstream {@code member:2380}. It is used from inside the network only.
+     * The proxy of one etcd or Hazelcast member's peer port: named {@link Node#peerProxy},
+     * listening on {@code listenPort}, upstream {@code member:peerPort} (etcd 2380, Hazelcast's
+     * member endpoint 5701). It is used from inside the network only.
      */
-    record PeerRoute(String member, int listenPort) {
+    record PeerRoute(String member, int peerPort, int listenPort) {
         String name() {
             return Node.peerProxy(member);
         }
@@ -93,7 +95,7 @@ record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes, Li
         }
 
         String upstream() {
-            return member + ":" + EtcdContainer.PEER_PORT;
+            return member + ":" + peerPort;
         }
     }
 
@@ -117,8 +119,13 @@ record ProxyPlan(NodeSpec spec, ProxyContainer container, List<Route> routes, Li
                 ProxyContainer.listenPort(routes.size() + replication.size() + quorum.size()))));
         int ports = routes.size() + replication.size() + quorum.size();
         List<PeerRoute> peers = new ArrayList<>();
-        all.stream().filter(n -> n.role() == Role.ETCD).forEach(m -> peers.add(new PeerRoute(m.name(),
-                ProxyContainer.listenPort(ports + peers.size()))));
+        for (NodeSpec m : all) {
+            int peerPort = m.role() == Role.ETCD ? EtcdContainer.PEER_PORT
+                    : m.role() == Role.HAZELCAST ? HazelcastContainer.MEMBER_PORT : 0;
+            if (peerPort != 0) {
+                peers.add(new PeerRoute(m.name(), peerPort, ProxyContainer.listenPort(ports + peers.size())));
+            }
+        }
         ProxyContainer container = options.upstreamToxiproxy()
                 ? ProxyContainer.upstream(options.toxiproxyImage(), ports)
                 : ProxyContainer.lockchaos(images.tag(Image.JVM), NodeJar.find(), ports,

@@ -30,6 +30,11 @@ public enum Role {
     /** An etcd member; the others' links to its peer port go through {@link Node#peerProxy}. */
     ETCD(Faults.SERVER, Node::peerProxy, ServingProbe.ETCD_HEALTH),
     /**
+     * A Hazelcast member with the CP Subsystem on; the others' links to its member port go
+     * through {@link Node#peerProxy}.
+     */
+    HAZELCAST(Faults.SERVER, Node::peerProxy, ServingProbe.HAZELCAST_CP),
+    /**
      * A standalone ZooKeeper beside a lock service without one ({@code zk-tokens}) that hands
      * out {@code zk} fencing tokens; like the ledger's Redis, faults leave it alone.
      */

@@ -2,6 +2,7 @@ package io.lockchaos.harness.cluster;
 
 import io.lockchaos.harness.cluster.containers.EtcdContainer;
 import io.lockchaos.harness.cluster.containers.FourLetterWords;
+import io.lockchaos.harness.cluster.containers.HazelcastContainer;
 import io.lockchaos.harness.cluster.containers.PostgresContainer;
 import java.time.Duration;
 
@@ -29,6 +30,17 @@ public interface ServingProbe {
     ServingProbe ETCD_HEALTH = (exec, port, hostPort) -> {
         boolean healthy = EtcdContainer.health(Node.HOST, hostPort);
         return new Answer(healthy, healthy ? "healthy" : "/health: not healthy");
+    };
+
+    /**
+     * A Hazelcast member: {@code GET /cp} on its status port, asked inside its container (its
+     * published port is not handed to probes), answers 200: it sees every member and the
+     * METADATA CP group answers it.
+     */
+    ServingProbe HAZELCAST_CP = (exec, port, hostPort) -> {
+        HazelcastContainer.Status status = HazelcastContainer.Status.ofResponse(
+                exec.run(HazelcastContainer.STATUS_INSIDE.toArray(String[]::new)));
+        return new Answer(status.serving(), status.text());
     };
 
     /** PostgreSQL or PgBouncer: {@code SELECT 1} through {@code psql} inside its container prints {@code 1}. */

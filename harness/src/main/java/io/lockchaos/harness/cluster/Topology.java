@@ -22,6 +22,8 @@ public enum Topology {
     ZOOKEEPER(TopologyName.ZOOKEEPER, new ZooKeeperTopology()),
     /** Three etcd 3.4 members. */
     ETCD(TopologyName.ETCD, new EtcdTopology()),
+    /** Three Hazelcast 5.4 members with the CP Subsystem on (three CP members). */
+    HAZELCAST(TopologyName.HAZELCAST, new HazelcastTopology()),
     /** One PostgreSQL server, {@code pg-1}: advisory locks, ShedLock's and Spring's JDBC locks. */
     POSTGRES(TopologyName.POSTGRES, new PostgresTopology(false)),
     /** {@code pg-1} behind PgBouncer in transaction pooling, {@code pgbouncer}; clients connect through it. */

@@ -119,6 +119,11 @@ public final class ScenarioCheck {
                     + " runs on another", backend.topologyNames());
         }
         positive("lock.ttlMs", lock.ttl());
+        if (!backend.grants(lock.ttl()) && backend.onlyTtl().isPresent()) {
+            long only = backend.onlyTtl().get().toMillis();
+            throw bad("lock.ttlMs", lock.ttl().toMillis() + ", but backend " + backend.name() + "'s servers grant only "
+                    + only + " ms (a server setting)", Long.toString(only));
+        }
         if (!backend.grants(lock.ttl())) {
             throw bad("lock.ttlMs", lock.ttl().toMillis() + ", but backend " + backend.name() + " grants its lease in"
                     + " whole units of " + backend.ttlUnit().toMillis() + " ms", "a multiple of "

@@ -2,6 +2,7 @@ package io.lockchaos.harness.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.command.InspectContainerResponse;
@@ -9,6 +10,11 @@ import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
 import io.lockchaos.harness.cluster.containers.EtcdContainer;
 import io.lockchaos.harness.cluster.containers.FourLetterWords;
+import io.lockchaos.workloads.hazelcast.HazelcastFencedLock;
+import io.lockchaos.workloads.hazelcast.HazelcastMember;
+import io.lockchaos.workloads.lock.Acquisition;
+import io.lockchaos.workloads.lock.Address;
+import io.lockchaos.workloads.lock.Grant;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -56,6 +62,7 @@ class TopologyStartIT {
                     case ZK, TOKENS -> assertEquals("imok", FourLetterWords.send(node.host(), node.proxyPort(), "ruok",
                             Duration.ofSeconds(10)), "via proxy: " + node);
                     case ETCD -> assertTrue(EtcdContainer.health(node.host(), node.proxyPort()), "via proxy: " + node);
+                    case HAZELCAST -> assertFencedLockGranted(node);
                     case PG, BOUNCER -> assertPostgresAnswers(node, runId);
                     case MASTER, REPLICA, SENTINEL, STORAGE -> assertRedisAnswers(node, runId);
                     case PROXY -> throw new AssertionError("the proxy has no proxy of its own: " + node);
@@ -86,6 +93,17 @@ class TopologyStartIT {
             if (writable) {
                 assertEquals("v-" + runId, viaProxy.get("k-" + node.name()), "via proxy: " + node);
             }
+        }
+    }
+
+    /** A Hazelcast member, through its proxy: a FencedLock granted with a fence and released, as a lock client does it. */
+    private static void assertFencedLockGranted(Node node) {
+        try (HazelcastFencedLock lock = new HazelcastFencedLock(List.of(new Address(node.host(), node.proxyPort())),
+                HazelcastMember.SESSION_TTL, Duration.ofSeconds(10))) {
+            Acquisition a = lock.acquire("start-" + node.name(), Duration.ofSeconds(10));
+            Grant grant = assertInstanceOf(Acquisition.Granted.class, a, "via proxy: " + node).grant();
+            assertTrue(grant.token().orElse(0) > 0, "a fence via proxy: " + node + ": " + grant);
+            assertTrue(lock.release(grant), "released via proxy: " + node);
         }
     }
 

@@ -52,7 +52,11 @@ class FaultScenariosIT {
      * {@code etcd-pause} stays here too: the only test of the {@code etcd} topology and of the
      * shaded jetcd (Vert.x gRPC over Redisson's Netty) in a worker container; so does
      * {@code pg-advisory-partition}: the one CI run of the {@code postgres} topology, pgjdbc
-     * shaded into the worker, and a lock the server frees by TCP keepalive.
+     * shaded into the worker, and a lock the server frees by TCP keepalive. {@code hazelcast-pause}
+     * stays here as well: the only CI run of the {@code hazelcast} topology (three CP members in
+     * the JVM image, member links through the proxy) and of the Hazelcast client in a worker, and
+     * of a lock freed by the CP group's session expiry; {@code hazelcast-no-fault} and
+     * {@code hazelcast-partition} are nightly.
      * {@code redisson-starve} is nightly too: the starvation itself (a quota slows a worker's JVM,
      * the heal and the sweep lift it) is {@code WorkerFaultsIT}'s in CI, and the scenario runs 40 s.
      * {@code shedlock-jdbc-worker-clock} stays here: {@code WorkerFaultsIT} moves a worker's clock
@@ -63,7 +67,7 @@ class FaultScenariosIT {
     private static final List<String> NIGHTLY = List.of("redisson-no-fault", "redisson-fenced-pause",
             "redisson-fenced-restart", "spring-redis-pause", "spring-redis-no-fault", "shedlock-redis-no-fault",
             "shedlock-redis-safe-update-pause",
-            "etcd-no-fault", "etcd-partition", "etcd-kill-leader",
+            "etcd-no-fault", "etcd-partition", "etcd-kill-leader", "hazelcast-no-fault", "hazelcast-partition",
             "pg-advisory-no-fault", "pg-advisory-pause", "pg-advisory-pgbouncer", "pg-advisory-xact-pgbouncer",
             "spring-jdbc-pause", "redisson-starve", "spring-redis-threads", "shedlock-jdbc-dbtime-worker-clock");
 

@@ -93,7 +93,7 @@ class ScenarioFileTest {
     @CsvSource(delimiter = '|', value = {
         "unknown topology          | \"topology\": \"redis-single\"       | \"topology\": \"consul\"             | field 'topology' is \"consul\"; allowed: redis-single, redis-replicated",
         "backend on wrong topology | \"topology\": \"redis-single\"       | \"topology\": \"redlock\"            | field 'topology' is 'redlock', but lock backend redis-naive runs on another; allowed: redis-single",
-        "unknown backend           | \"backend\": \"redis-naive\"        | \"backend\": \"etcd-lock\"           | field 'lock.backend' is 'etcd-lock'; allowed: curator, curator-cautious, etcd, pg-advisory, pg-advisory-xact, redis-naive",
+        "unknown backend           | \"backend\": \"redis-naive\"        | \"backend\": \"etcd-lock\"           | field 'lock.backend' is 'etcd-lock'; allowed: curator, curator-cautious, etcd, hazelcast-fenced, pg-advisory, pg-advisory-xact, redis-naive",
         "unknown token source      | \"tokens\": \"redis-incr\"          | \"tokens\": \"clock\"                | field 'lock.tokens' is 'clock'; allowed: none, redis-incr, zk",
         "fenced without tokens     | \"tokens\": \"redis-incr\"          | \"tokens\": \"none\"                 | field 'lock.tokens' is 'none', but storage [unfenced, fenced] fences",
         "lock's own tokens, none   | \"tokens\": \"redis-incr\"          | \"tokens\": \"lock\"                 | field 'lock.tokens' is 'lock', but backend redis-naive has no tokens of its own; allowed: none, redis-incr or zk",

@@ -37,7 +37,7 @@ public final class ContractClusters implements AutoCloseable {
     public ContractClusters() {
     }
 
-    /** Every Redis lock's TTL. */
+    /** Every Redis lock's TTL; a backend whose servers fix theirs ({@code hazelcast-fenced}) is given that one. */
     public static final Duration TTL = Duration.ofSeconds(2);
     /** ZooKeeper's session timeout (the ensemble's tick is 500 ms, so 1–10 s is allowed); each Redis request's timeout. */
     public static final Duration SESSION = Duration.ofSeconds(3);
@@ -97,7 +97,8 @@ public final class ContractClusters implements AutoCloseable {
             all.putIfAbsent(LockConfig.NODE_TIMEOUT_MS, NODE_TIMEOUT_MS);
         }
         LockWiring wiring = new LockWiring(cluster(topology), LockWiring.Route.HOST, () -> cluster(Topology.ZOOKEEPER));
-        return LockClients.open(wiring.config(backend, TTL, SESSION, all), hostMapper(topology));
+        Duration ttl = LockBackends.of(backend).onlyTtl().orElse(TTL);
+        return LockClients.open(wiring.config(backend, ttl, SESSION, all), hostMapper(topology));
     }
 
     /**

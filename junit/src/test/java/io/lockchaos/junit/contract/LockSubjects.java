@@ -52,6 +52,8 @@ final class LockSubjects {
                     Topology.REDIS_REPLICATED, Map.of(LockConfig.SENTINEL_MASTER, Cluster.SENTINEL_MASTER)), CERTAIN_REFUSAL),
             LockSubject.builtIn("spring-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL),
             LockSubject.builtIn("etcd", Topology.ETCD, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
+            // The fence is the CP group's Raft commit index of the acquire: one sequence for every lock of the group.
+            LockSubject.builtIn("hazelcast-fenced", Topology.HAZELCAST, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
             LockSubject.builtIn("shedlock-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL, BLIND_RELEASE),
                         // A session or transaction lock: no lease; tokens from one sequence; pgjdbc says a session failed only when a call fails.
             LockSubject.builtIn("pg-advisory", Topology.POSTGRES, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),

@@ -1,6 +1,7 @@
 package io.lockchaos.workloads.backend;
 
 import static io.lockchaos.workloads.lock.TopologyName.ETCD;
+import static io.lockchaos.workloads.lock.TopologyName.HAZELCAST;
 import static io.lockchaos.workloads.lock.TopologyName.POSTGRES;
 import static io.lockchaos.workloads.lock.TopologyName.POSTGRES_PGBOUNCER;
 import static io.lockchaos.workloads.lock.TopologyName.REDIS_REPLICATED;
@@ -11,6 +12,8 @@ import static io.lockchaos.workloads.lock.TopologyName.ZOOKEEPER;
 import io.lockchaos.workloads.WorkloadException;
 import io.lockchaos.workloads.etcd.EtcdLock;
 import io.lockchaos.workloads.etcd.EtcdTtl;
+import io.lockchaos.workloads.hazelcast.HazelcastFencedLock;
+import io.lockchaos.workloads.hazelcast.HazelcastMember;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.ClassBackend;
 import io.lockchaos.workloads.lock.FencingTokens;
@@ -93,6 +96,8 @@ public final class LockBackends {
                     LockBackends::shedLock),
             new LockBackend("etcd", List.of(ETCD), true, List.of(), false, LockBackends::etcd, EtcdTtl.UNIT)
                     .toldBy("jetcd's keep-alive of the lease ending (an error, or no answer within the TTL)"),
+            new LockBackend("hazelcast-fenced", List.of(HAZELCAST), true, List.of(), false, LockBackends::hazelcastFenced,
+                    Duration.ofSeconds(1), Optional.of(HazelcastMember.SESSION_TTL)),
             pgAdvisory(PgAdvisoryLock.Scope.SESSION),
             pgAdvisory(PgAdvisoryLock.Scope.TRANSACTION),
             shedLockJdbc("shedlock-jdbc", false),
@@ -214,6 +219,10 @@ public final class LockBackends {
 
     private static LockClient etcd(LockConfig config, HostMapper hosts) {
         return new EtcdLock(config.addresses(), config.ttl(), config.sessionTimeout());
+    }
+
+    private static LockClient hazelcastFenced(LockConfig config, HostMapper hosts) {
+        return new HazelcastFencedLock(config.addresses(), config.ttl(), config.sessionTimeout());
     }
 
     private static LockClient sentinel(LockConfig config, HostMapper hosts) {

@@ -20,12 +20,27 @@ import java.util.Optional;
  * @param factory opens a client
  * @param ttlUnit the unit its lease or TTL is granted in: a scenario's {@code ttlMs} must be a
  *     whole number of it (etcd: seconds; most: a millisecond)
+ * @param onlyTtl the one TTL it grants, when its servers fix it rather than the client
+ *     (Hazelcast's CP session TTL is a member setting); empty: any whole number of {@code ttlUnit}
  * @param lossNotice what tells its holder that a grant is gone, in words ("jetcd's keep-alive
  *     ending"), which its grants' {@link GrantWatch} passes on; empty: nothing does, the library
  *     cannot tell (a report says so instead of "never told")
  */
 public record LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
-                          boolean anyOption, Factory factory, Duration ttlUnit, Optional<String> lossNotice) {
+                          boolean anyOption, Factory factory, Duration ttlUnit, Optional<Duration> onlyTtl,
+                          Optional<String> lossNotice) {
+
+    /** A backend whose TTL is any whole number of {@code ttlUnit} and that cannot tell a holder of a loss. */
+    public LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
+                       boolean anyOption, Factory factory, Duration ttlUnit) {
+        this(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, Optional.empty(), Optional.empty());
+    }
+
+    /** A backend that grants only {@code onlyTtl} and cannot tell a holder of a loss. */
+    public LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
+                       boolean anyOption, Factory factory, Duration ttlUnit, Optional<Duration> onlyTtl) {
+        this(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, onlyTtl, Optional.empty());
+    }
 
     /** A backend whose TTL is any whole number of milliseconds and that cannot tell a holder of a loss. */
     public LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
@@ -33,20 +48,16 @@ public record LockBackend(String name, List<TopologyName> topologies, boolean ow
         this(name, topologies, ownTokens, options, anyOption, factory, Duration.ofMillis(1));
     }
 
-    /** A backend that cannot tell a holder of a loss. */
-    public LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
-                       boolean anyOption, Factory factory, Duration ttlUnit) {
-        this(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, Optional.empty());
-    }
-
     /** This backend, whose holders {@code notice} tells of a lost grant (see {@link #lossNotice()}). */
     public LockBackend toldBy(String notice) {
-        return new LockBackend(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, Optional.of(notice));
+        return new LockBackend(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, onlyTtl,
+                Optional.of(notice));
     }
 
-    /** Whether {@code ttl} is a whole, positive number of {@link #ttlUnit()}. */
+    /** Whether {@code ttl} is a whole, positive number of {@link #ttlUnit()}, and {@link #onlyTtl()} if it has one. */
     public boolean grants(Duration ttl) {
-        return ttl.toMillis() > 0 && ttl.toMillis() % ttlUnit.toMillis() == 0;
+        return ttl.toMillis() > 0 && ttl.toMillis() % ttlUnit.toMillis() == 0
+                && onlyTtl.map(ttl::equals).orElse(true);
     }
 
     /** Opens a client of this backend. */

@@ -28,6 +28,8 @@ public record TopologyName(String id) {
     public static final TopologyName ZOOKEEPER = new TopologyName("zookeeper");
     /** Three etcd members. */
     public static final TopologyName ETCD = new TopologyName("etcd");
+    /** Three Hazelcast members with the CP Subsystem on. */
+    public static final TopologyName HAZELCAST = new TopologyName("hazelcast");
     /** One PostgreSQL server. */
     public static final TopologyName POSTGRES = new TopologyName("postgres");
     /** A PostgreSQL server behind PgBouncer in transaction pooling. */

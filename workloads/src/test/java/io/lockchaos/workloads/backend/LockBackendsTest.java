@@ -52,6 +52,19 @@ class LockBackendsTest {
     }
 
     @Test
+    void hazelcastFencedGrantsOnlyTheMembersSessionTtlAndEtcdAnyWholeSecond() {
+        LockBackend hazelcast = LockBackends.of("hazelcast-fenced");
+        assertEquals(List.of(TopologyName.HAZELCAST), hazelcast.topologies());
+        assertTrue(hazelcast.ownTokens());
+        assertTrue(hazelcast.grants(java.time.Duration.ofSeconds(5)));
+        assertFalse(hazelcast.grants(java.time.Duration.ofSeconds(2)), "the CP session TTL is the members' 5 s");
+        assertFalse(hazelcast.grants(java.time.Duration.ofMillis(5500)));
+        assertTrue(LockBackends.of("etcd").grants(java.time.Duration.ofSeconds(2)));
+        assertFalse(LockBackends.of("etcd").grants(java.time.Duration.ofMillis(2500)));
+        assertTrue(LockBackends.of("etcd").onlyTtl().isEmpty());
+    }
+
+    @Test
     void aClassBackendRunsAnywhereAndTakesItsOwnOptionsButNotTheTokenSources() {
         LockBackend c = LockBackends.of("class:com.example.MyLock");
         assertSame(LockBackends.CLASS, c);
