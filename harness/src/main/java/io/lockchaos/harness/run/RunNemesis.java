@@ -84,7 +84,7 @@ final class RunNemesis implements Nemesis {
      */
     void start() {
         if (!schedule.steps().isEmpty()) {
-            recorder.record(NemesisOps.SCHEDULE_START, Value.map("script", Value.of(schedule.script().strip())));
+            recorder.record(NemesisOps.SCHEDULE_START, Value.map());
             thread.start();
         }
     }

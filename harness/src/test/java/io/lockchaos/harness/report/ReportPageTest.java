@@ -113,7 +113,7 @@ class ReportPageTest {
             if (op == start) {
                 ops.add(new Op(0, start.time() - 4_000_000_000L, io.lockchaos.history.OpType.INFO,
                         io.lockchaos.history.Process.NEMESIS, io.lockchaos.history.ops.NemesisOps.SCHEDULE_START,
-                        io.lockchaos.history.Value.map("script", io.lockchaos.history.Value.of("at 4s pause ..."))));
+                        io.lockchaos.history.Value.map()));
             }
             ops.add(op);
         }

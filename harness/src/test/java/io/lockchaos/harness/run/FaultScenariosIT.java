@@ -118,7 +118,10 @@ class FaultScenariosIT {
                 .findFirst().orElseThrow()), "scenario.json records the schedule");
         outcome.unsafeWindowsByLane().forEach((lane, w) -> {
             assertTrue(w.count() > 0, "the " + lane + " lane's holder was overtaken: " + outcome.unsafeWindowsLine());
-            assertEquals(0, w.told(), "neither redis-naive nor plain Curator tells a holder: " + outcome.unsafeWindowsLine());
+            // redis-naive cannot tell a holder; Curator tells (SUSPENDED when the paused holder wakes or
+            // the cut holder's connection times out), and the plain holder goes on regardless.
+            assertEquals(ran.scenario().lock().descriptor().lossNotice().isPresent() ? w.count() : 0, w.told(),
+                    "holders told of the loss, by " + ran.scenario().lock().backend() + ": " + outcome.unsafeWindowsLine());
         });
         assertEquals(0, Clusters.containerCount(ran.runId()), "no container of the run is left");
     }

@@ -36,7 +36,7 @@ class NemesisSentenceTest {
                         new Value.Vec(List.of(dict("proxy", "redis-1", "toxics", names("latency-downstream-1"))))),
                         "healed what was left: resumed redis-1; toxics removed (proxy redis-1, toxics"
                                 + " [latency-downstream-1])"),
-                new Case("schedule-start", dict("script", "at 3s pause worker-1 for 5s"),
+                new Case("schedule-start", dict(),
                         "the fault schedule starts; its times count from now"),
                 new Case("start-pause", dict("targets", names("worker-1")), "paused worker-1 (SIGSTOP)"),
                 new Case("stop-pause", dict("targets", names("worker-1", "worker-2")), "resumed worker-1, worker-2 (SIGCONT)"),

@@ -19,8 +19,9 @@ public final class NemesisOps {
     public static final String HEAL_ALL = "heal-all";
 
     /**
-     * The moment a fault schedule's times count from ({@code at 3s} is 3 s after it), with the
-     * schedule's script: {@code {:script "at 3s pause ..."}}. Recorded once, before its first fault.
+     * The moment a fault schedule's times count from ({@code at 3s} is 3 s after it), with an
+     * empty value (the schedule itself is in scenario.json, and its holder aliases are resolved
+     * only as each fault starts). Recorded once, before its first fault.
      */
     public static final String SCHEDULE_START = "schedule-start";
 
