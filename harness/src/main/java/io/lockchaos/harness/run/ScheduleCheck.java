@@ -89,8 +89,8 @@ final class ScheduleCheck {
         Optional<Lane> lonely = scenario.lanes().stream()
                 .filter(l -> l.waiterAlias().equals(target) && l.perLane() < 2).findFirst();
         if (lonely.isPresent()) {
-            return Optional.of("'" + target + "' is another worker of lane " + lonely.get().name()
-                    + " than its holder, and the lane has one worker; give it two or more");
+            return Optional.of("'" + target + "' means a worker of lane " + lonely.get().name()
+                    + " other than its holder, and the lane has one worker; give it two or more");
         }
         if (workerNames().contains(target) || lanes().contains(target)) {
             return workersToo ? Optional.empty() : Optional.of("'" + target + "' is a worker, which can only be"

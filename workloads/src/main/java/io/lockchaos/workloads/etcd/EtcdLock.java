@@ -179,10 +179,6 @@ public final class EtcdLock implements LockClient, FencingTokens {
         }
     }
 
-    @Override
-    public boolean release(Grant grant) {
-        return grant.handle().release();
-    }
 
     @Override
     public void close() {

@@ -99,10 +99,6 @@ public final class HazelcastFencedLock implements LockClient, FencingTokens {
         }
     }
 
-    @Override
-    public boolean release(Grant grant) {
-        return grant.handle().release();
-    }
 
     @Override
     public void close() {

@@ -22,9 +22,12 @@ public interface LockClient extends AutoCloseable {
     /**
      * Releases {@code grant}. Returns true when the client released a lock it still held,
      * false when it is certain it held nothing any more (the lease had expired, another client
-     * owns it). Throws when the outcome is unknown.
+     * owns it). Throws when the outcome is unknown. By default the grant's own
+     * {@link Grant#handle()} releases it, which is what every built-in client does.
      */
-    boolean release(Grant grant);
+    default boolean release(Grant grant) {
+        return grant.handle().release();
+    }
 
     @Override
     void close();

@@ -160,10 +160,6 @@ public final class PgAdvisoryLock implements LockClient, FencingTokens {
         }
     }
 
-    @Override
-    public boolean release(Grant grant) {
-        return grant.handle().release();
-    }
 
     private PgSession take() {
         synchronized (this) {

@@ -66,10 +66,6 @@ public final class NaiveRedisLock implements LockClient, LeaseExpiry {
         }
     }
 
-    @Override
-    public boolean release(Grant grant) {
-        return grant.handle().release();
-    }
 
     @Override
     public void close() {

@@ -117,10 +117,6 @@ public final class Redlock implements LockClient, LeaseExpiry {
         return false;
     }
 
-    @Override
-    public boolean release(Grant grant) {
-        return grant.handle().release();
-    }
 
     @Override
     public void close() {

@@ -62,10 +62,6 @@ final class RedissonFencedLockClient implements LockClient, FencingTokens {
                 () -> calls.released(fenced, owner)));
     }
 
-    @Override
-    public boolean release(Grant grant) {
-        return grant.handle().release();
-    }
 
     @Override
     public void close() {

@@ -57,10 +57,6 @@ class RedissonWatchdogLock implements LockClient {
                 () -> calls.released(rlock, owner)));
     }
 
-    @Override
-    public boolean release(Grant grant) {
-        return grant.handle().release();
-    }
 
     @Override
     public void close() {

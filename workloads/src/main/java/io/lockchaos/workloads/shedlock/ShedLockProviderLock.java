@@ -91,8 +91,4 @@ abstract class ShedLockProviderLock implements LockClient, LeaseExpiry {
         }
     }
 
-    @Override
-    public boolean release(Grant grant) {
-        return grant.handle().release();
-    }
 }

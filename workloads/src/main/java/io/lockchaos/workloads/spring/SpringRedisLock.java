@@ -68,10 +68,6 @@ public final class SpringRedisLock implements LockClient, LeaseExpiry {
         return SpringTryLock.acquire(held, lock, timeout, expireAfter);
     }
 
-    @Override
-    public boolean release(Grant grant) {
-        return grant.handle().release();
-    }
 
     @Override
     public synchronized void close() {

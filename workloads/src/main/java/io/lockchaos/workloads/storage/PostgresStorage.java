@@ -79,9 +79,7 @@ public final class PostgresStorage implements Storage {
 
     @Override
     public ReadResult read(String key, OptionalLong token) {
-        if (fencing.fencesReads() && token.isEmpty()) {
-            throw new MissingTokenException(fencing, "a read", key);
-        }
+        MissingTokenException.requireForRead(fencing, token, key);
         return call(c -> fencing.fencesReads() ? readFenced(c, key, token.getAsLong()) : last(c, key));
     }
 
@@ -130,9 +128,7 @@ public final class PostgresStorage implements Storage {
 
     @Override
     public AppendResult append(String key, LedgerEntry entry) {
-        if (fencing.fencesAppends() && entry.token().isEmpty()) {
-            throw new MissingTokenException(fencing, "an append", key);
-        }
+        MissingTokenException.requireForAppend(fencing, entry, key);
         return call(c -> {
             boolean fenced = fencing.fencesAppends();
             try (PreparedStatement append = c.prepareStatement(fenced ? APPEND_FENCED : APPEND)) {

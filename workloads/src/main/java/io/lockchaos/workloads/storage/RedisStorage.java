@@ -37,9 +37,7 @@ public final class RedisStorage implements Storage {
 
     @Override
     public ReadResult read(String key, OptionalLong token) {
-        if (fencing.fencesReads() && token.isEmpty()) {
-            throw new MissingTokenException(fencing, "a read", key);
-        }
+        MissingTokenException.requireForRead(fencing, token, key);
         String script = fencing.fencesReads() ? LedgerScripts.READ_FENCED : LedgerScripts.READ;
         List<String> reply = run(script, key, List.of(tokenArg(token)));
         if (LedgerScripts.STALE.equals(reply.get(0))) {
@@ -50,9 +48,7 @@ public final class RedisStorage implements Storage {
 
     @Override
     public AppendResult append(String key, LedgerEntry entry) {
-        if (fencing.fencesAppends() && entry.token().isEmpty()) {
-            throw new MissingTokenException(fencing, "an append", key);
-        }
+        MissingTokenException.requireForAppend(fencing, entry, key);
         String script = fencing.fencesAppends() ? LedgerScripts.APPEND_FENCED : LedgerScripts.APPEND;
         List<String> reply = run(script, key, List.of(tokenArg(entry.token()), encode(entry)));
         if (LedgerScripts.STALE.equals(reply.get(0))) {

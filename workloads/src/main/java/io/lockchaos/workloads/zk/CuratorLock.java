@@ -129,10 +129,6 @@ public sealed class CuratorLock implements LockClient, FencingTokens permits Cur
         }
     }
 
-    @Override
-    public boolean release(Grant grant) {
-        return grant.handle().release();
-    }
 
     @Override
     public void close() {
