@@ -58,10 +58,14 @@ public final class KillFault implements FaultPackage {
         return Healing.done(spec);
     }
 
-    /** Starts every node and returns {@code {:targets [...] :addresses [...]}}. */
+    /**
+     * Starts every node and returns {@code {:targets [...] :addresses [...]}}: launches them all
+     * first, then waits for each, since members of a quorum serve only together.
+     */
     private static Value.Dict startAll(List<Killable> nodes) {
         List<Value> addresses = new ArrayList<>();
-        Each.node(nodes, "start", n -> addresses.add(Value.of(n.name() + "=" + n.start())));
+        Each.node(nodes, "start", Killable::launch);
+        Each.node(nodes, "start", n -> addresses.add(Value.of(n.name() + "=" + n.awaitServing())));
         return Value.map(NemesisOps.TARGETS, NemesisOps.names(Each.names(nodes)), "addresses", new Value.Vec(addresses));
     }
 }

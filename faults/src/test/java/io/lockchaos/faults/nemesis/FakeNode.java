@@ -15,6 +15,8 @@ final class FakeNode extends FakeFirewall implements Pausable, Killable, ClockSk
     Duration offset = Duration.ZERO;
     Optional<CpuShare> cpu = Optional.empty();
     RuntimeException failPause;
+    /** The nodes that serve only together, as a quorum does: awaiting one fails while any of them is down. */
+    List<FakeNode> quorum = List.of();
 
     FakeNode(String name, String ip) {
         super(name, ip);
@@ -48,9 +50,17 @@ final class FakeNode extends FakeFirewall implements Pausable, Killable, ClockSk
     }
 
     @Override
-    public String start() {
+    public void launch() {
         actions.add("start");
         running = true;
+    }
+
+    @Override
+    public String awaitServing() {
+        if (quorum.stream().anyMatch(n -> !n.running)) {
+            throw new NemesisException(name() + " does not serve: its quorum is down");
+        }
+        actions.add("await");
         return "127.0.0.1:" + (40000 + actions.size());
     }
 

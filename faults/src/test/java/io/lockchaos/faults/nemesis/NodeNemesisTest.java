@@ -137,6 +137,18 @@ class NodeNemesisTest {
     }
 
     @Test
+    void killingAQuorumStartsEveryMemberBeforeWaitingForAny() {
+        List.of(a, b, c).forEach(n -> n.quorum = List.of(a, b, c));
+        ActiveFault kill = nemesis.inject(fault("kill redis-1,redis-2,redis-3"));
+        assertFalse(a.running || b.running || c.running);
+        kill.close();
+        for (FakeNode n : List.of(a, b, c)) {
+            assertEquals(List.of("kill", "start", "await"), n.actions, n.name());
+        }
+        assertTrue(recorder.ops.get(1).contains("redis-1=127.0.0.1:"), recorder.ops.get(1));
+    }
+
+    @Test
     void aFailedPauseResumesTheNodesItStopped() {
         b.failPause = new IllegalStateException("container gone");
         NemesisException e = assertThrows(NemesisException.class, () -> nemesis.inject(fault("pause redis-1,redis-2")));

@@ -102,15 +102,19 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Starvabl
     }
 
     @Override
-    public String start() {
+    public void launch() {
         if (!isRunning()) {
             ops.start();
         }
+    }
+
+    @Override
+    public String awaitServing() {
         var inspect = ops.inspect();
         inspect.getNetworkSettings().getNetworks().values().stream().findFirst()
                 .ifPresent(network -> ip = network.getIpAddress());
         hostPort = ops.publishedPort(port);
-        awaitServing();
+        awaitAnswer();
         return Node.HOST + ":" + hostPort;
     }
 
@@ -130,7 +134,7 @@ final class ContainerNode implements Pausable, Killable, ClockSkewable, Starvabl
     }
 
     /** Waits until the restarted server answers as its role's {@link ServingProbe} asks (Redis PING, ZooKeeper srvr). */
-    private void awaitServing() {
+    private void awaitAnswer() {
         ServingProbe probe = role.serving();
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
         String last = "";
