@@ -22,7 +22,7 @@ class ChaosRunnerTest {
     private static final Path DIR = Path.of("/p/target/lockchaos/T.paused/20261201-130000");
 
     private static RunOutcome outcome(Validity expectedMutex) {
-        Scenario s = Scenario.on(Topology.REDIS_SINGLE).name("T.paused").lock("redis-naive").tokens(Tokens.REDIS_INCR)
+        Scenario s = Scenario.on(Topology.REDIS_SINGLE).name("T.paused").lock(io.lockchaos.workloads.backend.Backend.REDIS_NAIVE).tokens(Tokens.REDIS_INCR)
                 .storage(Fencing.UNFENCED, Fencing.FENCED).workers(2).duration(Duration.ofSeconds(12))
                 .expect("mutex", expectedMutex).build();
         return new RunOutcome(s, DIR, 120, Map.of(

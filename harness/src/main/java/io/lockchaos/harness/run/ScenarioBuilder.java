@@ -62,6 +62,11 @@ public final class ScenarioBuilder {
         return this;
     }
 
+    /** {@code lock.backend}: a built-in backend ({@code Backend.REDISSON}). */
+    public ScenarioBuilder lock(io.lockchaos.workloads.backend.Backend backend) {
+        return lock(backend.id());
+    }
+
     /** {@code lock.backend}: {@code class:} and the name of a lock class of one's own. */
     public ScenarioBuilder lock(Class<? extends LockClient> type) {
         return lock(ClassBackend.PREFIX + type.getName());

@@ -19,6 +19,11 @@ import org.junit.jupiter.api.Test;
 class LockBackendsTest {
 
     @Test
+    void theTypedNamesAreTheBuiltInBackendsInOrder() {
+        assertEquals(LockBackends.names(), java.util.Arrays.stream(Backend.values()).map(Backend::id).toList());
+    }
+
+    @Test
     void everyBuiltInBackendIsListedOnceWithItsTopology() {
         assertEquals(List.of("redis-naive", "redis-sentinel", "redlock", "curator", "curator-cautious", "redisson",
                 "redisson-lease", "redisson-fenced", "spring-redis", "shedlock-redis", "etcd"), LockBackends.names().subList(0, 11));
