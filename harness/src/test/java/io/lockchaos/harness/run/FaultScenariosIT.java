@@ -55,8 +55,11 @@ class FaultScenariosIT {
      * shaded into the worker, and a lock the server frees by TCP keepalive. {@code hazelcast-pause}
      * stays here as well: the only CI run of the {@code hazelcast} topology (three CP members in
      * the JVM image, member links through the proxy) and of the Hazelcast client in a worker, and
-     * of a lock freed by the CP group's session expiry; {@code hazelcast-no-fault} and
-     * {@code hazelcast-partition} are nightly.
+     * of a lock freed by the CP group's session expiry; {@code hazelcast-no-fault},
+     * {@code hazelcast-partition} and {@code hazelcast-restart-all} (100 s; the kill of every member
+     * at once is {@code NodeNemesisTest}'s in CI) are nightly.
+     * {@code redisson-sentinel-failover} is nightly: row 4's faults, which {@code redis-sentinel-failover}
+     * runs here, with Redisson's WAIT refusing every grant.
      * {@code redisson-starve} is nightly too: the starvation itself (a quota slows a worker's JVM,
      * the heal and the sweep lift it) is {@code WorkerFaultsIT}'s in CI, and the scenario runs 40 s.
      * {@code shedlock-jdbc-worker-clock} stays here: {@code WorkerFaultsIT} moves a worker's clock
@@ -68,6 +71,7 @@ class FaultScenariosIT {
             "redisson-fenced-restart", "spring-redis-pause", "spring-redis-no-fault", "shedlock-redis-no-fault",
             "shedlock-redis-safe-update-pause",
             "etcd-no-fault", "etcd-partition", "etcd-kill-leader", "hazelcast-no-fault", "hazelcast-partition",
+            "hazelcast-restart-all", "redisson-sentinel-failover",
             "pg-advisory-no-fault", "pg-advisory-pause", "pg-advisory-pgbouncer", "pg-advisory-xact-pgbouncer",
             "spring-jdbc-pause", "redisson-starve", "spring-redis-threads", "shedlock-jdbc-dbtime-worker-clock");
 
