@@ -55,7 +55,7 @@ final class LockSubjects {
             // The fence is the CP group's Raft commit index of the acquire: one sequence for every lock of the group.
             LockSubject.builtIn("hazelcast-fenced", Topology.HAZELCAST, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
             LockSubject.builtIn("shedlock-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL, BLIND_RELEASE),
-                        // A session or transaction lock: no lease; tokens from one sequence; pgjdbc says a session failed only when a call fails.
+            // A session or transaction lock: no lease; tokens from one sequence; pgjdbc says a session failed only when a call fails.
             LockSubject.builtIn("pg-advisory", Topology.POSTGRES, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
             LockSubject.builtIn("pg-advisory-xact", Topology.POSTGRES, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
             // ShedLock's unlock() returns nothing, whichever clock its statements use.
