@@ -25,6 +25,14 @@ import org.junit.jupiter.api.io.TempDir;
 /** The matrix from run folders written here: counts, the JSON shape, the tables, the exit code. */
 class MatrixTest {
 
+    @Test
+    void theLastDesignRowIsTheLastOneAScenarioMayName() throws IOException {
+        int last = Files.readAllLines(ProjectRoot.find().resolve("docs/design.md")).stream()
+                .map(line -> java.util.regex.Pattern.compile("^\\| (\\d+) \\|").matcher(line))
+                .filter(java.util.regex.Matcher::find).mapToInt(m -> Integer.parseInt(m.group(1))).max().orElseThrow();
+        assertEquals(last, MatrixScenario.ROWS, "docs/design.md's table ends at row " + last);
+    }
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path PAUSE = ProjectRoot.find().resolve("scenarios").resolve("redis-naive-pause.json");
 
