@@ -11,6 +11,7 @@ import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.checker.knossos.KnossosChecker;
 import io.lockchaos.checker.linear.LinearizabilityChecker;
 import io.lockchaos.checker.lock.LockChecks;
+import io.lockchaos.checker.lock.TicksCheck;
 import io.lockchaos.checker.model.Models;
 import io.lockchaos.checker.report.CheckReport;
 import io.lockchaos.checker.report.FileReport;
@@ -194,7 +195,11 @@ final class CheckCommand implements Callable<Integer> {
             return List.of(new LinearizabilityChecker(model));
         }
         if (target.workload != null || looksLikeLockWorkload(history)) {
-            return new LockChecks().checks();
+            List<Checker> checks = new ArrayList<>(new LockChecks().checks());
+            if (history.ops().stream().anyMatch(op -> op.f().equals(LockOps.ACQUIRE) && LockOps.tick(op.value()).isPresent())) {
+                checks.add(new TicksCheck());
+            }
+            return checks;
         }
         throw new LockchaosException(history.source() + ": say what to check it against: --model NAME ("
                 + String.join(", ", Models.names()) + ") or --workload lock");

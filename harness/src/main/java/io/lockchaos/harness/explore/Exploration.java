@@ -66,7 +66,7 @@ public final class Exploration {
 
     /** The merged checks, then each lane's ledger. */
     private static List<String> columns(Scenario scenario) {
-        List<String> columns = new ArrayList<>(Scenario.CHECKS);
+        List<String> columns = new ArrayList<>(scenario.checks());
         scenario.storage().forEach(f -> columns.add("ledger-" + f.id()));
         return columns;
     }

@@ -1,6 +1,7 @@
 package io.lockchaos.harness.matrix;
 
 import io.lockchaos.checker.Validity;
+import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.history.ops.Fencing;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,10 +38,13 @@ final class MatrixPage {
                 .toList();
     }
 
-    /** The column headings after scenario, design row, lock and fault. */
+    /** The column headings after scenario, design row, lock and fault ({@code ticks} when a scenario runs on ticks). */
     private List<String> checkColumns() {
         List<String> columns = new ArrayList<>(MERGED);
         lanes.forEach(f -> columns.add("ledger-" + f.id()));
+        if (matrix.rows().stream().anyMatch(r -> r.scenario().scenario().ticks())) {
+            columns.add(Scenario.TICKS);
+        }
         return columns;
     }
 

@@ -7,7 +7,9 @@ import io.lockchaos.history.History;
 import io.lockchaos.history.Op;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Process;
+import io.lockchaos.checker.Checker;
 import io.lockchaos.checker.lock.LockChecks;
+import io.lockchaos.checker.lock.TicksCheck;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,11 +31,12 @@ final class RunChecks {
     /** Every check's result by name, the merged ones first, in {@link Scenario#checkNames()} order. */
     static Map<String, CheckResult> run(Scenario scenario, History history, CheckOptions options) {
         Map<String, List<CheckResult>> byCheck = new LinkedHashMap<>();
-        Scenario.CHECKS.forEach(c -> byCheck.put(c, new ArrayList<>()));
+        scenario.checks().forEach(c -> byCheck.put(c, new ArrayList<>()));
         Map<String, CheckResult> perLane = new LinkedHashMap<>();
+        LockChecks checks = checks(scenario);
         for (Lane lane : scenario.lanes()) {
             History part = part(history, lane, scenario.totalWorkers());
-            for (CheckResult r : new LockChecks().checkEach(part, options)) {
+            for (CheckResult r : checks.checkEach(part, options)) {
                 perLane.put(r.check() + "-" + lane.name(), new CheckResult(r.check() + "-" + lane.name(), r.valid(),
                         r.summary(), r.evidence()));
                 byCheck.computeIfAbsent(r.check(), c -> new ArrayList<>()).add(r);
@@ -43,6 +46,15 @@ final class RunChecks {
         byCheck.forEach((check, results) -> all.put(check, merge(check, results, scenario.lanes())));
         all.putAll(perLane);
         return all;
+    }
+
+    /** The lock checks, and {@code ticks} in a run with ticks. */
+    private static LockChecks checks(Scenario scenario) {
+        List<Checker> checks = new ArrayList<>(new LockChecks().checks());
+        if (scenario.ticks()) {
+            checks.add(new TicksCheck());
+        }
+        return new LockChecks(checks);
     }
 
     /** How many of the first recorded events {@link #warmUp} checks. */

@@ -32,6 +32,10 @@ import java.util.Map;
  * @param locks locks (and ledgers) per lane
  * @param think time inside the critical section, between the read and the append
  * @param idle up to this long between a release and the next acquire
+ * @param tick zero: each worker runs cycles one after the other; else a scheduled job's period
+ *     ({@code tickMs}): each worker makes one acquire at each multiple of it on its own clock, for
+ *     that tick, and runs the job only when granted; the {@code ticks} check then counts ticks run
+ *     more than once
  * @param acquireTimeout how long one acquire may wait
  * @param duration how long workers start new cycles
  * @param quiet how long to wait after the workers stopped before the final read
@@ -43,12 +47,15 @@ import java.util.Map;
 public record Scenario(String name, String description, Topology topology, LockSpec lock,
                        @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<Fencing> storage,
                        Store store, int workers, int threads, int locks, @JsonProperty("thinkMs") Duration think,
-                       @JsonProperty("idleMs") Duration idle, @JsonProperty("acquireTimeoutMs") Duration acquireTimeout,
+                       @JsonProperty("idleMs") Duration idle, @JsonProperty("tickMs") Duration tick,
+                       @JsonProperty("acquireTimeoutMs") Duration acquireTimeout,
                        @JsonProperty("durationMs") Duration duration, @JsonProperty("quietMs") Duration quiet,
                        String schedule, long seed, Map<String, Validity> expect) {
 
     /** The checks of the lock workload, each reported per lane and merged over lanes. */
     public static final List<String> CHECKS = List.of("mutex", "holds", "tokens", "ledger");
+    /** The check a run with ticks adds: a scheduled job ran at most once per tick. */
+    public static final String TICKS = "ticks";
 
     public Scenario {
         storage = List.copyOf(storage);
@@ -82,39 +89,53 @@ public record Scenario(String name, String description, Topology topology, LockS
         return workers * storage.size();
     }
 
+    /** Whether the workers run a scheduled job on ticks ({@code tickMs} above 0). */
+    public boolean ticks() {
+        return !tick.isZero();
+    }
+
+    /** This scenario's checks: {@link #CHECKS}, and {@link #TICKS} in a run with ticks. */
+    public List<String> checks() {
+        List<String> checks = new ArrayList<>(CHECKS);
+        if (ticks()) {
+            checks.add(TICKS);
+        }
+        return checks;
+    }
+
     /** Every check name results.json has: {@code mutex} (merged over lanes) and {@code mutex-unfenced}, .... */
     public List<String> checkNames() {
-        List<String> names = new ArrayList<>(CHECKS);
+        List<String> names = new ArrayList<>(checks());
         for (Fencing f : storage) {
-            CHECKS.forEach(c -> names.add(c + "-" + f.id()));
+            checks().forEach(c -> names.add(c + "-" + f.id()));
         }
         return names;
     }
 
     public Scenario withSeed(long value) {
-        return new Scenario(name, description, topology, lock, storage, store, workers, threads, locks, think, idle, acquireTimeout,
+        return new Scenario(name, description, topology, lock, storage, store, workers, threads, locks, think, idle, tick, acquireTimeout,
                 duration, quiet, schedule, value, expect);
     }
 
     public Scenario withDuration(Duration value) {
-        return new Scenario(name, description, topology, lock, storage, store, workers, threads, locks, think, idle, acquireTimeout,
+        return new Scenario(name, description, topology, lock, storage, store, workers, threads, locks, think, idle, tick, acquireTimeout,
                 value, quiet, schedule, seed, expect);
     }
 
     public Scenario withWorkers(int value) {
-        return new Scenario(name, description, topology, lock, storage, store, value, threads, locks, think, idle, acquireTimeout,
+        return new Scenario(name, description, topology, lock, storage, store, value, threads, locks, think, idle, tick, acquireTimeout,
                 duration, quiet, schedule, seed, expect);
     }
 
     /** This scenario with another fault schedule (script or random line). */
     public Scenario withSchedule(String value) {
-        return new Scenario(name, description, topology, lock, storage, store, workers, threads, locks, think, idle, acquireTimeout,
+        return new Scenario(name, description, topology, lock, storage, store, workers, threads, locks, think, idle, tick, acquireTimeout,
                 duration, quiet, value, seed, expect);
     }
 
     /** This scenario without expected verdicts: the exit code then follows the verdict. */
     public Scenario withoutExpectations() {
-        return new Scenario(name, description, topology, lock, storage, store, workers, threads, locks, think, idle, acquireTimeout,
+        return new Scenario(name, description, topology, lock, storage, store, workers, threads, locks, think, idle, tick, acquireTimeout,
                 duration, quiet, schedule, seed, Map.of());
     }
 }

@@ -159,6 +159,12 @@ public final class ScenarioBuilder {
         return this;
     }
 
+    /** {@code tickMs}: run a scheduled job, one acquire per tick of each worker's clock (0: no ticks). */
+    public ScenarioBuilder tick(Duration tick) {
+        root.put("tickMs", tick.toMillis());
+        return this;
+    }
+
     /** {@code acquireTimeoutMs}: how long one acquire may wait. */
     public ScenarioBuilder acquireTimeout(Duration timeout) {
         root.put("acquireTimeoutMs", timeout.toMillis());

@@ -97,7 +97,7 @@ public final class ScenarioCheck {
         c.times(s);
         c.expect(s);
         Scenario checked = new Scenario(s.name(), s.description(), s.topology(), lock, s.storage(), s.store(), s.workers(), s.threads(),
-                s.locks(), s.think(), s.idle(), s.acquireTimeout(), s.duration(), s.quiet(), s.schedule(), s.seed(),
+                s.locks(), s.think(), s.idle(), s.tick(), s.acquireTimeout(), s.duration(), s.quiet(), s.schedule(), s.seed(),
                 s.expect());
         SchedulePlan plan;
         try {
@@ -132,6 +132,11 @@ public final class ScenarioCheck {
         positive("lock.sessionTimeoutMs", lock.sessionTimeout());
         tokens(lock.tokens(), s.topology());
         lock.options().forEach((key, value) -> option(backend, key, value));
+        String atLeast = lock.options().get(LockConfig.LOCK_AT_LEAST_FOR_MS);
+        if (atLeast != null && Long.parseLong(atLeast) > lock.ttl().toMillis()) {
+            throw bad("lock.options." + LockConfig.LOCK_AT_LEAST_FOR_MS, "'" + atLeast + "', more than lock.ttlMs ("
+                    + lock.ttl().toMillis() + ", ShedLock's lockAtMostFor)", "1 to " + lock.ttl().toMillis());
+        }
         boolean byClass = ClassBackend.names(lock.backend());
         List<Path> classpath = classpath(lock, byClass, dir);
         boolean classTokens = byClass && userClassHasTokens(lock.backend(), classpath);
@@ -248,10 +253,16 @@ public final class ScenarioCheck {
     private void times(Scenario s) {
         positive("durationMs", s.duration());
         for (Map.Entry<String, Duration> t : List.of(Map.entry("thinkMs", s.think()), Map.entry("idleMs", s.idle()),
-                Map.entry("acquireTimeoutMs", s.acquireTimeout()), Map.entry("quietMs", s.quiet()))) {
+                Map.entry("tickMs", s.tick()), Map.entry("acquireTimeoutMs", s.acquireTimeout()),
+                Map.entry("quietMs", s.quiet()))) {
             if (t.getValue().isNegative() || t.getValue().toMillis() > MAX_MILLIS) {
                 throw bad(t.getKey(), Long.toString(t.getValue().toMillis()), "0 to " + MAX_MILLIS + " milliseconds");
             }
+        }
+        if (s.ticks() && s.acquireTimeout().compareTo(s.tick()) >= 0) {
+            throw bad("acquireTimeoutMs", s.acquireTimeout().toMillis() + " with tickMs " + s.tick().toMillis()
+                    + ": an acquire that waits a whole tick would run a tick's job in the next one",
+                    "less than tickMs (0: one attempt at each tick, as ShedLock's scheduler makes)");
         }
     }
 

@@ -16,7 +16,7 @@ import java.util.Optional;
  * {"name": "redis-naive-no-fault", "description": "...", "topology": "redis-single",
  *  "lock": {"backend": "redis-naive", "ttlMs": 10000, "sessionTimeoutMs": 5000, "tokens": "redis-incr"},
  *  "storage": ["unfenced", "fenced"], "workers": 3, "threads": 1, "locks": 1, "thinkMs": 20, "idleMs": 10,
- *  "acquireTimeoutMs": 5000, "durationMs": 30000, "quietMs": 1000, "schedule": "", "seed": 1,
+ *  "tickMs": 0, "acquireTimeoutMs": 5000, "durationMs": 30000, "quietMs": 1000, "schedule": "", "seed": 1,
  *  "expect": {"mutex": "valid", "ledger-unfenced": "valid"}}
  * }</pre>
  * A results folder's {@code scenario.json} is such a file plus a {@code resolved} object

@@ -145,6 +145,8 @@ class ScenarioFileTest {
         "a fault for 0s            | \"schedule\": \"\"                  | \"schedule\": \"at 3s pause worker-1 for 0s\" | step 'at 3s pause worker-1 for 0s': it lasts 0",
         "a step after the workload | \"schedule\": \"\"                  | \"schedule\": \"at 300s pause worker-1 for 2s\" | step 'at 300s pause worker-1 for 2s': it starts at 300000 ms, when the workload (durationMs 30000) has ended",
         "bad name                  | \"name\": \"s1\"                    | \"name\": \"../up\"                 | field 'name' is '../up'",
+        "a tick an acquire outlasts | \"workers\": 3                    | \"workers\": 3, \"tickMs\": 2000     | field 'acquireTimeoutMs' is 5000 with tickMs 2000: an acquire that waits a whole tick would run a tick's job in the next one; allowed: less than tickMs",
+        "a negative tick           | \"workers\": 3                     | \"workers\": 3, \"tickMs\": -1       | field 'tickMs' is -1; allowed: 0 to",
     })
     void aBadFieldIsNamedWithWhatIsAllowed(String what, String from, String to, String message) {
         String json = BASE.replace(from.strip(), to.strip());
@@ -242,7 +244,7 @@ class ScenarioFileTest {
         com.fasterxml.jackson.databind.JsonNode written = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(ScenarioFile.toJson(s, java.util.Map.of("java", "17")));
         assertEquals(List.of("name", "description", "topology", "lock", "storage", "store", "workers", "threads", "locks", "thinkMs",
-                "idleMs", "acquireTimeoutMs", "durationMs", "quietMs", "schedule", "seed", "expect", "resolved"),
+                "idleMs", "tickMs", "acquireTimeoutMs", "durationMs", "quietMs", "schedule", "seed", "expect", "resolved"),
                 iterate(written.fieldNames()));
         assertEquals(List.of("backend", "ttlMs", "sessionTimeoutMs", "tokens", "options"),
                 iterate(written.get("lock").fieldNames()));
@@ -317,5 +319,25 @@ class ScenarioFileTest {
                 System.setProperty("lockchaos.nodeJar", before);
             }
         }
+    }
+
+    @Test
+    void shedLocksLockAtLeastForIsAtMostItsLockAtMostFor() {
+        String shedLock = BASE.replace("\"backend\": \"redis-naive\", \"ttlMs\": 10000,",
+                "\"backend\": \"shedlock-redis\", \"ttlMs\": 10000, \"options\": {\"lock-at-least-for-ms\": \"12000\"},");
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioFile.parse(shedLock, "s1.json"));
+        assertTrue(e.getMessage().contains("field 'lock.options.lock-at-least-for-ms' is '12000', more than lock.ttlMs (10000,"
+                + " ShedLock's lockAtMostFor); allowed: 1 to 10000"), e.getMessage());
+        Scenario within = ScenarioFile.parse(shedLock.replace("12000", "10000"), "s1.json");
+        assertEquals("10000", within.lock().options().get("lock-at-least-for-ms"));
+    }
+
+    @Test
+    void aRunWithTicksHasTheTicksCheckInEveryLane() {
+        Scenario s = ScenarioFile.parse(BASE.replace("\"workers\": 3", "\"workers\": 3, \"tickMs\": 2000, \"acquireTimeoutMs\": 0"),
+                "s1.json");
+        assertEquals(java.time.Duration.ofSeconds(2), s.tick());
+        assertTrue(s.checkNames().containsAll(List.of("ticks", "ticks-unfenced", "ticks-fenced")), s.checkNames().toString());
+        assertTrue(ScenarioFile.parse(BASE, "s1.json").checkNames().stream().noneMatch(c -> c.startsWith("ticks")));
     }
 }

@@ -63,7 +63,12 @@ public final class LockOps {
         /** The client's wall clock (epoch ms) when the grant came back. */
         CLOCK_GRANTED,
         /** A lease's end (epoch ms) as the client wrote it into the lock service, by its own clock. */
-        LOCK_UNTIL;
+        LOCK_UNTIL,
+        /**
+         * The scheduled job's tick an acquire was made for, on the worker's own clock
+         * (epoch ms divided by the scenario's {@code tickMs}): only in runs with ticks.
+         */
+        TICK;
 
         private final String text = name().toLowerCase(Locale.ROOT).replace('_', '-');
         private final Value keyword = Value.kw(text);
@@ -98,6 +103,18 @@ public final class LockOps {
         m.put(Field.LOCK.keyword(), Value.of(lock));
         token.ifPresent(t -> m.put(Field.TOKEN.keyword(), Value.of(t)));
         return new Value.Dict(m);
+    }
+
+    /** {@code value} (a map) with {@code :tick} added: the scheduled job's tick an acquire was made for. */
+    public static Value ticked(Value value, long tick) {
+        Map<Value, Value> m = new LinkedHashMap<>(((Value.Dict) value).entries());
+        m.put(Field.TICK.keyword(), Value.of(tick));
+        return new Value.Dict(m);
+    }
+
+    /** The {@code :tick} of an acquire's value, if it was made for a tick. */
+    public static Optional<Long> tick(Value value) {
+        return Field.TICK.in(value).filter(v -> v instanceof Value.Int).map(v -> ((Value.Int) v).value());
     }
 
     /**

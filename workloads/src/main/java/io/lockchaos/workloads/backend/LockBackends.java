@@ -71,6 +71,11 @@ public final class LockBackends {
 
     private static final String DEFAULT_ZK_ROOT = "/lockchaos/locks";
 
+    /** The ShedLock backends' {@code lockAtLeastFor}. */
+    private static final LockOption LOCK_AT_LEAST_FOR = new LockOption(LockConfig.LOCK_AT_LEAST_FOR_MS,
+            LockOption.Type.MILLIS, "ShedLock's lockAtLeastFor: the unlock keeps the lock until this long after it was"
+            + " asked for (0; at most lock.ttlMs, ShedLock's lockAtMostFor)");
+
     /** The built-in backends, in the order messages list them. */
     public static final List<LockBackend> BUILT_IN = List.of(
             new LockBackend("redis-naive", List.of(REDIS_SINGLE), false, List.of(), false, LockBackends::naive),
@@ -92,7 +97,8 @@ public final class LockBackends {
                     LockBackends::springRedis),
             new LockBackend("shedlock-redis", List.of(REDIS_SINGLE), false,
                     List.of(new LockOption(LockConfig.SAFE_UPDATE, LockOption.Type.BOOLEAN,
-                            "ShedLock's safeUpdate: unlock by compare-and-delete, not a plain DEL (false)")), false,
+                            "ShedLock's safeUpdate: unlock by compare-and-delete, not a plain DEL (false)"),
+                            LOCK_AT_LEAST_FOR), false,
                     LockBackends::shedLock),
             new LockBackend("etcd", List.of(ETCD), true, List.of(), false, LockBackends::etcd, EtcdTtl.UNIT)
                     .toldBy("jetcd's keep-alive of the lease ending (an error, or no answer within the TTL)"),
@@ -175,8 +181,9 @@ public final class LockBackends {
      * {@code usingDbTime()}; {@code zk} tokens for a fenced lane (the lock service has no Redis).
      */
     private static LockBackend shedLockJdbc(String name, boolean dbTime) {
-        return new LockBackend(name, List.of(POSTGRES), false, List.of(), false, (config, hosts) -> LockClients.withTokens(
-                ShedLockJdbcLock.open(config.addresses().get(0), config.ttl(), config.sessionTimeout(), dbTime),
+        return new LockBackend(name, List.of(POSTGRES), false, List.of(LOCK_AT_LEAST_FOR), false,
+                (config, hosts) -> LockClients.withTokens(ShedLockJdbcLock.open(config.addresses().get(0), config.ttl(),
+                        lockAtLeastFor(config), config.sessionTimeout(), dbTime),
                 config, null, LockClients::ownedByTheLock));
     }
 
@@ -202,8 +209,12 @@ public final class LockBackends {
     private static LockClient shedLock(LockConfig config, HostMapper hosts) {
         Address master = config.addresses().get(0);
         boolean safeUpdate = Boolean.parseBoolean(config.option(LockConfig.SAFE_UPDATE, "false"));
-        return withLockRedisTokens(new ShedLockRedisLock(master, config.ttl(), config.sessionTimeout(), safeUpdate),
-                config, master);
+        return withLockRedisTokens(new ShedLockRedisLock(master, config.ttl(), lockAtLeastFor(config),
+                config.sessionTimeout(), safeUpdate), config, master);
+    }
+
+    private static Duration lockAtLeastFor(LockConfig config) {
+        return Duration.ofMillis(Long.parseLong(config.option(LockConfig.LOCK_AT_LEAST_FOR_MS, "0")));
     }
 
     /** {@code lock} with its token source; {@code redis-incr} on a connection of its own to {@code master}. */

@@ -28,10 +28,16 @@ public record LockConfig(String backend, List<String> nodes, Duration ttl, Durat
     public static final String SENTINEL_MASTER = "sentinel-master";
     /** Option: Redlock's per-node request timeout in ms (default: 1 % of the TTL, at least 5 ms). */
     public static final String NODE_TIMEOUT_MS = "node-timeout-ms";
-    /** Option: ShedLock's {@code safeUpdate}, unlock by compare-and-delete ({@code true}; default {@code false}: a plain DEL). */
     /** spring-redis: how many locks its {@code RedisLockRegistry} keeps in its local cache ({@code setCacheCapacity}). */
     public static final String CACHE_CAPACITY = "cache-capacity";
+    /** Option: ShedLock's {@code safeUpdate}, unlock by compare-and-delete ({@code true}; default {@code false}: a plain DEL). */
     public static final String SAFE_UPDATE = "safe-update";
+    /**
+     * Option of the ShedLock backends: {@code lockAtLeastFor} in ms (default 0): the unlock
+     * keeps the lock until this long after the grant was asked for, so that a node whose
+     * scheduler fires the same tick a little later finds it taken.
+     */
+    public static final String LOCK_AT_LEAST_FOR_MS = "lock-at-least-for-ms";
     /** Option: the ZooKeeper path under which lock nodes live (default {@code /lockchaos/locks}). */
     public static final String ZK_ROOT = "zk-root";
 

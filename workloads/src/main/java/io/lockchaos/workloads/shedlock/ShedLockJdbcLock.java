@@ -35,14 +35,15 @@ public final class ShedLockJdbcLock extends ShedLockProviderLock {
     private final ReusedConnection connection;
 
     private ShedLockJdbcLock(String backend, JdbcTemplateLockProvider provider, Duration lockAtMostFor,
-                             ReusedConnection connection, boolean dbTime) {
-        super(provider, lockAtMostFor, connection::reset, !dbTime);
+                             Duration lockAtLeastFor, ReusedConnection connection, boolean dbTime) {
+        super(provider, lockAtMostFor, lockAtLeastFor, connection::reset, !dbTime);
         this.backend = backend;
         this.connection = connection;
     }
 
     /** A client on {@code server}; {@code dbTime}: ShedLock's {@code usingDbTime()}. */
-    public static ShedLockJdbcLock open(Address server, Duration lockAtMostFor, Duration timeout, boolean dbTime) {
+    public static ShedLockJdbcLock open(Address server, Duration lockAtMostFor, Duration lockAtLeastFor, Duration timeout,
+                                        boolean dbTime) {
         ReusedConnection ds = new ReusedConnection(server, timeout);
         PgDataSource.ensure(ds, DDL);
         var config = JdbcTemplateLockProvider.Configuration.builder()
@@ -53,7 +54,7 @@ public final class ShedLockJdbcLock extends ShedLockProviderLock {
             config.usingDbTime();
         }
         return new ShedLockJdbcLock(dbTime ? "shedlock-jdbc-dbtime" : "shedlock-jdbc",
-                new JdbcTemplateLockProvider(config.build()), lockAtMostFor, ds, dbTime);
+                new JdbcTemplateLockProvider(config.build()), lockAtMostFor, lockAtLeastFor, ds, dbTime);
     }
 
     @Override

@@ -36,18 +36,25 @@ abstract class ShedLockProviderLock implements LockClient, LeaseExpiry {
 
     private final LockProvider provider;
     private final Duration lockAtMostFor;
+    private final Duration lockAtLeastFor;
     private final Runnable afterFailure;
     private final boolean writesClientTime;
 
     /**
+     * @param lockAtLeastFor ShedLock's {@code lockAtLeastFor}: an unlock before then keeps the lock until then
      * @param afterFailure run when a call of the provider threw (a JDBC client drops its connection)
      * @param writesClientTime whether the provider writes {@code lockAtMostUntil} by the client's
      *     clock as the lease's end (false: the server computes it, or the store keeps a TTL instead)
      */
-    ShedLockProviderLock(LockProvider provider, Duration lockAtMostFor, Runnable afterFailure,
+    ShedLockProviderLock(LockProvider provider, Duration lockAtMostFor, Duration lockAtLeastFor, Runnable afterFailure,
                          boolean writesClientTime) {
+        if (lockAtLeastFor.isNegative() || lockAtLeastFor.compareTo(lockAtMostFor) > 0) {
+            throw new IllegalArgumentException("lockAtLeastFor " + lockAtLeastFor.toMillis() + " ms: 0 to lockAtMostFor ("
+                    + lockAtMostFor.toMillis() + " ms)");
+        }
         this.provider = provider;
         this.lockAtMostFor = lockAtMostFor;
+        this.lockAtLeastFor = lockAtLeastFor;
         this.afterFailure = afterFailure;
         this.writesClientTime = writesClientTime;
     }
@@ -63,7 +70,7 @@ abstract class ShedLockProviderLock implements LockClient, LeaseExpiry {
         while (true) {
             long started = System.nanoTime();
             java.time.Instant now = ClockProvider.now();
-            LockConfiguration asked = new LockConfiguration(now, lock, lockAtMostFor, Duration.ZERO);
+            LockConfiguration asked = new LockConfiguration(now, lock, lockAtMostFor, lockAtLeastFor);
             Optional<SimpleLock> taken = failing(() -> provider.lock(asked));
             if (taken.isPresent()) {
                 SimpleLock held = taken.get();

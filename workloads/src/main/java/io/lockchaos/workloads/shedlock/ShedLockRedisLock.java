@@ -20,13 +20,20 @@ public final class ShedLockRedisLock extends ShedLockProviderLock {
 
     private final SpringRedisConnection redis;
 
-    /** @param safeUpdate ShedLock's {@code safeUpdate}: unlock by compare-and-delete instead of a plain DEL */
-    public ShedLockRedisLock(Address master, Duration lockAtMostFor, Duration timeout, boolean safeUpdate) {
-        this(new SpringRedisConnection(master, timeout), lockAtMostFor, safeUpdate);
+    /**
+     * @param safeUpdate ShedLock's {@code safeUpdate}: unlock by compare-and-delete instead of a plain DEL
+     * @param lockAtLeastFor ShedLock's {@code lockAtLeastFor}: its unlock then shortens the key's TTL to
+     *     that moment instead of deleting the key
+     */
+    public ShedLockRedisLock(Address master, Duration lockAtMostFor, Duration lockAtLeastFor, Duration timeout,
+                             boolean safeUpdate) {
+        this(new SpringRedisConnection(master, timeout), lockAtMostFor, lockAtLeastFor, safeUpdate);
     }
 
-    private ShedLockRedisLock(SpringRedisConnection redis, Duration lockAtMostFor, boolean safeUpdate) {
-        super(new RedisLockProvider.Builder(redis.factory()).safeUpdate(safeUpdate).build(), lockAtMostFor, () -> { }, false);
+    private ShedLockRedisLock(SpringRedisConnection redis, Duration lockAtMostFor, Duration lockAtLeastFor,
+                              boolean safeUpdate) {
+        super(new RedisLockProvider.Builder(redis.factory()).safeUpdate(safeUpdate).build(), lockAtMostFor,
+                lockAtLeastFor, () -> { }, false);
         this.redis = redis;
     }
 

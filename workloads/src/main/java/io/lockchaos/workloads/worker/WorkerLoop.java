@@ -62,8 +62,12 @@ public final class WorkerLoop {
     public void run() {
         long end = System.nanoTime() + settings.duration().toNanos();
         try {
+            if (!settings.tick().isZero()) {
+                ticks(end);
+                return;
+            }
             while (!stopped && System.nanoTime() - end < 0) {
-                cycle();
+                cycle(OptionalLong.empty());
                 pause(settings.idle().isZero() ? 0 : random.nextLong(settings.idle().toNanos() + 1));
             }
         } catch (HistoryClosedException e) {
@@ -71,9 +75,31 @@ public final class WorkerLoop {
         }
     }
 
-    private void cycle() {
+    /**
+     * A scheduled job, as a cron-like scheduler runs it on each node: at each multiple of the
+     * tick on this worker's own wall clock (so a worker whose clock is ahead fires early), one
+     * cycle made for that tick. The tick under way at the start is not run (it began before the
+     * worker); a tick is run at most once by this worker, also when its clock goes back; when the
+     * clock jumps ahead, the ticks it skipped are not run (the scheduler missed them).
+     */
+    private void ticks(long end) {
+        long period = settings.tick().toMillis();
+        long last = System.currentTimeMillis() / period;
+        while (!stopped && System.nanoTime() - end < 0) {
+            long now = System.currentTimeMillis();
+            long tick = now / period;
+            if (tick <= last) {
+                pause(Math.min((last + 1) * period - now, period) * 1_000_000L);
+                continue;
+            }
+            last = tick;
+            cycle(OptionalLong.of(tick));
+        }
+    }
+
+    private void cycle(OptionalLong tick) {
         String lock = settings.locks().get(random.nextInt(settings.locks().size()));
-        Optional<Grant> grant = acquire(lock);
+        Optional<Grant> grant = acquire(lock, tick);
         if (grant.isEmpty()) {
             return;
         }
@@ -83,9 +109,10 @@ public final class WorkerLoop {
         release(grant.get());
     }
 
-    private Optional<Grant> acquire(String lock) {
+    /** One acquire of {@code lock}, made for {@code tick} when the job runs on ticks (recorded as {@code :tick}). */
+    private Optional<Grant> acquire(String lock, OptionalLong tick) {
         Process p = Process.client(processId);
-        Value invoked = LockOps.lock(lock, OptionalLong.empty());
+        Value invoked = ticked(LockOps.lock(lock, OptionalLong.empty()), tick);
         recorder.invoke(p, LockOps.ACQUIRE, invoked);
         Acquisition result;
         try {
@@ -97,7 +124,7 @@ public final class WorkerLoop {
         }
         if (result instanceof Acquisition.Granted granted) {
             Grant g = granted.grant();
-            recorder.complete(p, OpType.OK, LockOps.ACQUIRE, granted(lock, g), Value.NIL);
+            recorder.complete(p, OpType.OK, LockOps.ACQUIRE, ticked(granted(lock, g), tick), Value.NIL);
             recordLossNotice(g, processId);
             return Optional.of(g);
         }
@@ -110,6 +137,10 @@ public final class WorkerLoop {
             retire();
         }
         return Optional.empty();
+    }
+
+    private static Value ticked(Value value, OptionalLong tick) {
+        return tick.isPresent() ? LockOps.ticked(value, tick.getAsLong()) : value;
     }
 
     /** The acquire's {@code :ok} value, with the client's wall clock when the lock reports it. */

@@ -20,9 +20,18 @@ import java.util.Objects;
  * @param idle up to this long (random) between a release and the next acquire
  * @param acquireTimeout how long one acquire may wait
  * @param seed for the lock choice and idle times
+ * @param tick zero: cycles one after the other, {@code idle} apart; else the period of a
+ *     scheduled job: one acquire at each multiple of it on the worker's own clock (epoch ms),
+ *     made for that tick, and the job (read, think, append, release) only when granted
  */
 public record WorkerSettings(int process, int workers, int threads, List<String> locks, Duration duration,
-                             Duration think, Duration idle, Duration acquireTimeout, long seed) {
+                             Duration think, Duration idle, Duration acquireTimeout, long seed, Duration tick) {
+
+    /** Settings of a worker that runs cycles one after the other (no ticks). */
+    public WorkerSettings(int process, int workers, int threads, List<String> locks, Duration duration,
+                          Duration think, Duration idle, Duration acquireTimeout, long seed) {
+        this(process, workers, threads, locks, duration, think, idle, acquireTimeout, seed, Duration.ZERO);
+    }
 
     public WorkerSettings {
         locks = List.copyOf(locks);
@@ -30,6 +39,10 @@ public record WorkerSettings(int process, int workers, int threads, List<String>
         Objects.requireNonNull(think, "think");
         Objects.requireNonNull(idle, "idle");
         Objects.requireNonNull(acquireTimeout, "acquireTimeout");
+        Objects.requireNonNull(tick, "tick");
+        if (tick.isNegative()) {
+            throw new WorkloadException("worker " + process + ": a tick of " + tick.toMillis() + " ms; give 0 (no ticks) or more");
+        }
         if (process < 0 || workers < 1 || threads < 1) {
             throw new WorkloadException("worker process " + process + " of " + workers + " workers with " + threads
                     + " threads: the process must be 0 or more, workers and threads at least 1");
@@ -49,6 +62,6 @@ public record WorkerSettings(int process, int workers, int threads, List<String>
             throw new IllegalArgumentException("thread " + t + " of " + threads);
         }
         return new WorkerSettings(process + t * workers, workers * threads, 1, locks, duration, think, idle,
-                acquireTimeout, seed + 7919L * t);
+                acquireTimeout, seed + 7919L * t, tick);
     }
 }

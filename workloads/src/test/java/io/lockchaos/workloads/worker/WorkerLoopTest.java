@@ -214,4 +214,34 @@ class WorkerLoopTest {
     private static List<String> brief(History h) {
         return h.ops().stream().map(op -> op.process() + " " + op.type().keyword() + " " + op.f()).toList();
     }
+
+    @Test
+    void onTicksEachAcquireIsMadeForTheNextTickOfTheWorkersClockAndOnlyAGrantRunsTheJob() {
+        Path file = dir.resolve("history.jsonl");
+        FakeLock lock = new FakeLock().then(FakeLock.Next.GRANT, FakeLock.Next.REFUSE, FakeLock.Next.GRANT);
+        AtomicReference<WorkerLoop> loop = new AtomicReference<>();
+        lock.whenScriptDone(() -> loop.get().stop());
+        long period = 40;
+        long before = System.currentTimeMillis() / period;
+        try (OpRecorder recorder = new OpRecorder(JsonLinesHistoryWriter.open(file), System.nanoTime(), System::nanoTime)) {
+            loop.set(new WorkerLoop(new WorkerSettings(0, 3, 1, List.of("job-0"), Duration.ofHours(1), Duration.ZERO,
+                    Duration.ZERO, Duration.ofSeconds(1), 7, Duration.ofMillis(period)), lock, new FakeStorage(), recorder));
+            loop.get().run();
+        }
+        long after = System.currentTimeMillis() / period;
+        History h = new JsonLinesHistoryReader().read(file);
+        List<Op> acquires = h.ops().stream().filter(op -> op.f().equals(LockOps.ACQUIRE) && op.isInvoke()).toList();
+        List<Long> ticks = acquires.stream().map(op -> LockOps.tick(op.value()).orElseThrow()).toList();
+        assertEquals(4, ticks.size(), "three scripted acquires and the one that stops the loop: " + shapes(h));
+        assertTrue(ticks.get(0) > before && ticks.get(3) <= after, ticks + " within (" + before + ", " + after + "]");
+        assertEquals(List.of(ticks.get(0), ticks.get(0) + 1, ticks.get(0) + 2, ticks.get(0) + 3), ticks,
+                "one acquire per tick, each tick once, none skipped (the job is quicker than a tick)");
+        long spread = acquires.get(3).time() - acquires.get(0).time();
+        assertTrue(spread > 2 * period * 1_000_000L, "the acquires wait for their ticks (the first may start late"
+                + " in its tick): " + spread + " ns from the first to the last");
+        assertEquals(2, h.ops().stream().filter(op -> op.f().equals(LockOps.APPEND) && op.isInvoke()).count(),
+                "the job ran on the two granted ticks only: " + shapes(h));
+        assertEquals(ticks.get(0), LockOps.tick(h.ops().stream().filter(op -> op.f().equals(LockOps.ACQUIRE)
+                && op.type() == OpType.OK).findFirst().orElseThrow().value()).orElseThrow(), "the grant names its tick");
+    }
 }
