@@ -66,6 +66,9 @@ class FaultScenariosIT {
      * under a probe, not under a lock, and this is the one CI run of a worker clock fault on a lock
      * that reads the client's clock, of {@code waiter-<lane>}, and of ShedLock's JDBC provider in a
      * worker container (about 50 s); its control {@code shedlock-jdbc-dbtime-worker-clock} is nightly.
+     * {@code shedlock-redis-ticks} stays here: the one run of a scheduled job (workers on ticks of
+     * their own clocks) and of the {@code ticks} check on a real lock (about 45 s); its control
+     * {@code shedlock-redis-ticks-at-least} is nightly.
      */
     private static final List<String> NIGHTLY = List.of("redisson-no-fault", "redisson-fenced-pause",
             "redisson-fenced-restart", "spring-redis-pause", "spring-redis-no-fault", "shedlock-redis-no-fault",
@@ -73,7 +76,8 @@ class FaultScenariosIT {
             "etcd-no-fault", "etcd-partition", "etcd-kill-leader", "hazelcast-no-fault", "hazelcast-partition",
             "hazelcast-restart-all", "redisson-sentinel-failover",
             "pg-advisory-no-fault", "pg-advisory-pause", "pg-advisory-pgbouncer", "pg-advisory-xact-pgbouncer",
-            "spring-jdbc-pause", "redisson-starve", "spring-redis-threads", "shedlock-jdbc-dbtime-worker-clock");
+            "spring-jdbc-pause", "redisson-starve", "spring-redis-threads", "shedlock-jdbc-dbtime-worker-clock",
+            "shedlock-redis-ticks-at-least");
 
     /** One run's outcome, its cluster's run id and its results folder. */
     private record Ran(Scenario scenario, RunOutcome outcome, String runId, Path dir) {
