@@ -99,7 +99,7 @@ class ScenarioFileTest {
         "lock's own tokens, none   | \"tokens\": \"redis-incr\"          | \"tokens\": \"lock\"                 | field 'lock.tokens' is 'lock', but backend redis-naive has no tokens of its own; allowed: none, redis-incr or zk",
         "own tokens and a source   | \"backend\": \"redis-naive\", \"ttlMs\": 10000, \"sessionTimeoutMs\": 5000, \"tokens\": \"redis-incr\" | \"backend\": \"redisson-fenced\", \"ttlMs\": 10000, \"sessionTimeoutMs\": 5000, \"tokens\": \"zk\" | field 'lock.tokens' is 'zk', but backend redisson-fenced has tokens of its own; allowed: lock or none",
         "own tokens and redis-incr | \"backend\": \"redis-naive\"        | \"backend\": \"redisson-fenced\"    | field 'lock.tokens' is 'redis-incr', but backend redisson-fenced has tokens of its own; allowed: lock or none",
-        "unknown storage           | [\"unfenced\", \"fenced\"]          | [\"unfenced\", \"paper\"]            | field 'storage[1]' is \"paper\"; allowed: unfenced, fenced, fenced-writes-only",
+        "unknown storage           | [\"unfenced\", \"fenced\"]          | [\"unfenced\", \"paper\"]            | field 'storage[1]' is \"paper\"; allowed: unfenced, fenced, fenced-writes-only, guarded",
         "unknown store             | \"workers\": 3                     | \"store\": \"paper\", \"workers\": 3 | field 'store' is \"paper\"; allowed: redis, postgres",
         "storage twice             | [\"unfenced\", \"fenced\"]          | [\"fenced\", \"fenced\"]             | field 'storage' is [fenced, fenced], a mode twice; allowed: each mode at most once",
         "zero workers              | \"workers\": 3                     | \"workers\": 0                      | field 'workers' is 0; allowed: 1 to 24 per storage mode",
