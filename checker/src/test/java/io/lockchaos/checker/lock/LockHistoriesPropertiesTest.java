@@ -65,11 +65,17 @@ class LockHistoriesPropertiesTest {
         GeneratedHistory generated = LockHistories.generate(seed, 3_000, workers, locks, fencing, anomaly);
         assertEquals(java.util.Set.of(anomaly), generated.injected(), "the generator found no place for " + anomaly);
         List<String> invalid = new java.util.ArrayList<>(anomaly.caughtBy());
-        if (anomaly == LockAnomaly.EXPIRED_LEASE && fencing != Fencing.FENCED) {
+        if (anomaly == LockAnomaly.EXPIRED_LEASE && !fencing.fencesReads()) {
             invalid.add("ledger");
         }
+        // etcd's guard looks at the holder's key, not the token: a regressed token lands, and the
+        // ledger is invalid when it went below (not when it repeated): not fixed by the anomaly.
+        boolean ledgerOpen = anomaly == LockAnomaly.TOKEN_REGRESSION && fencing == Fencing.GUARDED;
         Map<String, CheckResult> results = checkAll(generated);
         for (CheckResult result : results.values()) {
+            if (ledgerOpen && result.check().equals("ledger")) {
+                continue;
+            }
             Validity expected = invalid.contains(result.check()) ? Validity.INVALID : Validity.VALID;
             assertEquals(expected, result.valid(), anomaly + " with fencing " + fencing + ":\n" + describe(results));
         }

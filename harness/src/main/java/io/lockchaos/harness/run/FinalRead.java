@@ -5,16 +5,15 @@ import io.lockchaos.history.Op;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Process;
 import io.lockchaos.history.Value;
-import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.storage.LedgerEntry;
 import io.lockchaos.workloads.storage.Storage;
-import io.lockchaos.workloads.storage.Store;
-import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The run's last step on the data: one {@code read-all} of every ledger key, recorded as
@@ -24,31 +23,37 @@ import java.util.function.Consumer;
  */
 final class FinalRead {
 
-    private final Store store;
-    private final Address storage;
+    private final Function<Fencing, Storage> open;
     private final long start;
     private final Consumer<Op> record;
 
     /**
-     * @param store the kind of store the ledgers are in
-     * @param storage the storage node as the harness reaches it (127.0.0.1 and its published port)
+     * @param open a client of the store a lane of that mode keeps its ledgers in, as the harness
+     *     reaches it (127.0.0.1 and published ports): the storage node, or for {@code guarded} the
+     *     etcd members
      * @param start the run's start, {@code System.nanoTime()}
      */
-    FinalRead(Store store, Address storage, long start, Consumer<Op> record) {
-        this.store = store;
-        this.storage = storage;
+    FinalRead(Function<Fencing, Storage> open, long start, Consumer<Op> record) {
+        this.open = open;
         this.start = start;
         this.record = record;
     }
 
-    /** Reads every key of {@code keys}, each recorded with the fencing mode its lane's store used. */
+    /**
+     * Reads every key of {@code keys}, each recorded with the fencing mode its lane's store used;
+     * a guarded lane's keys from etcd, every other from the storage node, each read plain.
+     */
     void readAll(Map<String, Fencing> keys) {
-        try (Storage ledgers = store.open(storage, Fencing.UNFENCED, Duration.ofSeconds(10))) {
+        Map<Boolean, Storage> stores = new HashMap<>();
+        try {
             for (Map.Entry<String, Fencing> k : keys.entrySet()) {
+                boolean inEtcd = k.getValue() == Fencing.GUARDED;
                 String key = k.getKey();
                 Value input = LockOps.readAll(key);
                 record.accept(op(OpType.INVOKE, input, Value.NIL));
                 try {
+                    Storage ledgers = stores.computeIfAbsent(inEtcd,
+                            etcd -> open.apply(etcd ? Fencing.GUARDED : Fencing.UNFENCED));
                     List<Value> entries = new ArrayList<>();
                     for (LedgerEntry e : ledgers.readAll(key)) {
                         entries.add(entry(e));
@@ -58,6 +63,8 @@ final class FinalRead {
                     record.accept(op(OpType.INFO, input, Value.of(e.toString())));
                 }
             }
+        } finally {
+            stores.values().forEach(Storage::close);
         }
     }
 

@@ -22,6 +22,8 @@ import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.lock.Tokens;
+import io.lockchaos.workloads.etcd.GuardedEtcdStorage;
+import io.lockchaos.workloads.storage.Storage;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -53,6 +55,10 @@ import org.testcontainers.utility.LogUtils;
 public final class Run implements AutoCloseable {
 
     /** How the failure of a run that was closed under it (Ctrl-C, SIGTERM) begins. */
+    /** How long the final read's request to the storage node may take. */
+    private static final Duration FINAL_READ_TIMEOUT = Duration.ofSeconds(10);
+    /** How long the final read's request to etcd may take: its first request also connects a new jetcd client. */
+    private static final Duration ETCD_FINAL_READ_TIMEOUT = Duration.ofSeconds(45);
     private static final String STOPPED = "the run was stopped (Ctrl-C or SIGTERM)";
 
     private final Scenario scenario;
@@ -216,7 +222,7 @@ public final class Run implements AutoCloseable {
         Map<String, Fencing> keys = new LinkedHashMap<>();
         scenario.lanes().forEach(l -> l.lockNames().forEach(name -> keys.put(name, l.fencing())));
         say("final read of " + keys.keySet());
-        new FinalRead(scenario.store(), new Address(storage.host(), storage.hostPort()), start, history::append).readAll(keys);
+        new FinalRead(mode -> finalReadStore(mode, storage), start, history::append).readAll(keys);
         phases.end("final read");
         saveNodeLogs();
         removeClusterInBackground(); // the checks and the report need no container
@@ -233,6 +239,18 @@ public final class Run implements AutoCloseable {
         RunOutcome outcome = new RunOutcome(scenario, results.dir(), merged.size(), checks, phases.seconds(), windows);
         results.write(results.resultsJson(), outcome.toJson());
         return outcome;
+    }
+
+    /**
+     * The final read's client of the store a lane of {@code mode} writes to, from this machine:
+     * the storage node, or for {@code guarded} the etcd members.
+     */
+    private Storage finalReadStore(Fencing mode, Node storage) {
+        if (mode == Fencing.GUARDED) {
+            return new GuardedEtcdStorage(cluster.nodes(Role.ETCD).stream().map(n -> new Address(n.host(), n.hostPort()))
+                    .toList(), ETCD_FINAL_READ_TIMEOUT);
+        }
+        return scenario.store().open(new Address(storage.host(), storage.hostPort()), Fencing.UNFENCED, FINAL_READ_TIMEOUT);
     }
 
     /** {@code results/latest} moves to this run once it has recorded something. */

@@ -9,6 +9,7 @@ import io.lockchaos.workloads.backend.LockBackends;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.workloads.lock.Tokens;
 import io.lockchaos.history.ops.Fencing;
+import io.lockchaos.workloads.worker.WorkerConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -223,11 +224,16 @@ public final class ScenarioCheck {
 
     private void storage(List<Fencing> storage, LockSpec lock) {
         if (storage.isEmpty()) {
-            throw bad("storage", "[]", "a storage mode or a non-empty array of distinct ones: unfenced, fenced,"
-                    + " fenced-writes-only");
+            throw bad("storage", "[]", "a storage mode or a non-empty array of distinct ones: " + Fencing.ids());
         }
         if (new HashSet<>(storage).size() < storage.size()) {
             throw bad("storage", storage.stream().map(Fencing::id).toList() + ", a mode twice", "each mode at most once");
+        }
+        if (storage.contains(Fencing.GUARDED) && !lock.backend().equals(WorkerConfig.StorageConfig.GUARDED_BACKEND)) {
+            throw bad("storage", storage.stream().map(Fencing::id).toList() + " with lock backend " + lock.backend()
+                    + ": 'guarded' keeps its ledger in the lock's etcd and guards each write by the holder's etcd lock key",
+                    "lock.backend " + WorkerConfig.StorageConfig.GUARDED_BACKEND + ", or drop 'guarded' ('fenced' works"
+                    + " with every lock that has tokens)");
         }
         if (storage.stream().anyMatch(Fencing::needsTokens) && !lock.hasTokens()) {
             throw bad("lock.tokens", "'none', but storage " + storage.stream().map(Fencing::id).toList()

@@ -50,7 +50,8 @@ class FaultScenariosIT {
      * {@code shedlock-redis-pause}, the one CI test that runs the shaded Spring Data Redis, Lettuce
      * and ShedLock in a worker container (the contract runs them on the host classpath).
      * {@code etcd-pause} stays here too: the only test of the {@code etcd} topology and of the
-     * shaded jetcd (Vert.x gRPC over Redisson's Netty) in a worker container; so does
+     * shaded jetcd (Vert.x gRPC over Redisson's Netty) in a worker container, and the one run of
+     * the {@code guarded} lane (etcd transactions from a worker, the final read from etcd); so does
      * {@code pg-advisory-partition}: the one CI run of the {@code postgres} topology, pgjdbc
      * shaded into the worker, and a lock the server frees by TCP keepalive. {@code hazelcast-pause}
      * stays here as well: the only CI run of the {@code hazelcast} topology (three CP members in

@@ -15,7 +15,14 @@ public enum Fencing {
     /** Rejects a read or an append whose token is older than the highest processed. */
     FENCED("fenced", true, true),
     /** Rejects an append with an older token; reads pass and do not raise the mark. */
-    WRITES_ONLY("fenced-writes-only", false, true);
+    WRITES_ONLY("fenced-writes-only", false, true),
+    /**
+     * Fences inside the lock service itself (backend {@code etcd} only): the ledger lives in etcd,
+     * and each read and append is one transaction that goes through only while the holder's lock
+     * key still has the create revision it was granted with (Jepsen's {@code LockingEtcdSetClient}
+     * guard); otherwise it is refused like a stale token.
+     */
+    GUARDED("guarded", true, true);
 
     private final String id;
     private final boolean reads;
@@ -52,7 +59,7 @@ public enum Fencing {
         return Arrays.stream(values()).filter(f -> f.id.equals(id)).findFirst();
     }
 
-    /** Every mode's name, for messages: {@code unfenced, fenced, fenced-writes-only}. */
+    /** Every mode's name, for messages: {@code unfenced, fenced, fenced-writes-only, guarded}. */
     public static String ids() {
         return Arrays.stream(values()).map(Fencing::id).collect(Collectors.joining(", "));
     }

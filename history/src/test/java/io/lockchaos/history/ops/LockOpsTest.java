@@ -95,7 +95,7 @@ class LockOpsTest {
     void fencingModesByTheNamesScenarioFilesUse() {
         assertEquals(Optional.of(Fencing.WRITES_ONLY), Fencing.byId("fenced-writes-only"));
         assertEquals(Optional.empty(), Fencing.byId("strict"));
-        assertEquals("unfenced, fenced, fenced-writes-only", Fencing.ids());
+        assertEquals("unfenced, fenced, fenced-writes-only, guarded", Fencing.ids());
         assertFalse(Fencing.UNFENCED.needsTokens());
         assertTrue(Fencing.WRITES_ONLY.fencesAppends() && !Fencing.WRITES_ONLY.fencesReads());
     }

@@ -9,14 +9,15 @@ public enum LockAnomaly {
      * A holder pauses between its read and its append for longer than its lease; the lock
      * server grants the lock to another process; the paused one wakes after that process's
      * read and appends. Caught by {@code mutex} and {@code holds}; by {@code ledger} too (a
-     * lost update) unless the store fences reads and writes ({@link io.lockchaos.history.ops.Fencing#FENCED}), which
-     * refuses the late append as stale. Needs at least two workers.
+     * lost update) unless the store fences reads and writes ({@link io.lockchaos.history.ops.Fencing#FENCED}, or
+     * {@link io.lockchaos.history.ops.Fencing#GUARDED}), which refuses the late append as stale. Needs at least two workers.
      */
     EXPIRED_LEASE("mutex", "holds"),
     /**
      * The token counter loses its last increments (Redis {@code INCR} across a failover): a
      * grant repeats or goes below the token of a grant that completed before it was asked
-     * for. Caught by {@code tokens}. Needs tokens ({@link io.lockchaos.history.ops.Fencing#WRITES_ONLY} or
+     * for. Caught by {@code tokens}; under {@link io.lockchaos.history.ops.Fencing#GUARDED}, whose guard is
+     * the holder's lock key, not the token, a smaller token lands and {@code ledger} catches it too. Needs tokens ({@link io.lockchaos.history.ops.Fencing#WRITES_ONLY} or
      * {@link io.lockchaos.history.ops.Fencing#FENCED}).
      */
     TOKEN_REGRESSION("tokens"),

@@ -228,6 +228,10 @@ final class LockSimulation {
     // ---- read and append ----
 
     private boolean stale(SimWorker w, boolean write) {
+        if (fencing == Fencing.GUARDED) {
+            // etcd's guard: the request goes through only while the worker's own grant still stands.
+            return !(w.lock.held && w.lock.holder == w && w.lock.generation == w.generation);
+        }
         if (fencing == Fencing.UNFENCED || (fencing == Fencing.WRITES_ONLY && !write)) {
             return false;
         }

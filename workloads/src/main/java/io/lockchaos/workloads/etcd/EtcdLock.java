@@ -12,6 +12,7 @@ import io.lockchaos.workloads.lock.Acquisition;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.FencingTokens;
 import io.lockchaos.workloads.lock.Grant;
+import io.lockchaos.workloads.lock.LockKey;
 import io.lockchaos.workloads.lock.LockClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -26,7 +27,8 @@ import java.util.concurrent.CompletableFuture;
  * {@code Lock.lock(name, lease)}: etcd puts the key {@code name/<lease-hex>} with that lease and
  * answers once every key of the name created before it is gone. The fencing token is that key's
  * create revision, read back after the grant (a later holder's key is created later, so its
- * revision is larger). A release is {@code Lock.unlock(key)}, then a revoke of the lease.
+ * revision is larger); the grant carries the key and that revision ({@link LockKey}) for the
+ * {@code guarded} store ({@link GuardedEtcdStorage}). A release is {@code Lock.unlock(key)}, then a revoke of the lease.
  *
  * <p>Outcomes: a lease grant that fails holds nothing ({@code :fail}). A lock call that fails or
  * times out may still be granted later, so the lease is revoked, which deletes any key on it:
@@ -44,7 +46,7 @@ import java.util.concurrent.CompletableFuture;
 public final class EtcdLock implements LockClient, FencingTokens {
 
     /** Where the lock keys live: {@code /lockchaos/locks/<name>/<lease-hex>}. */
-    private static final String PREFIX = "/lockchaos/locks/";
+    static final String PREFIX = "/lockchaos/locks/";
     /** The warm-up lease's TTL: long enough that no stall of a loaded machine outlasts it. */
     private static final Duration WARM_UP_TTL = Duration.ofSeconds(60);
     /** How long each warm-up request may take: a cold client under load is slow to its first answers. */
@@ -143,8 +145,9 @@ public final class EtcdLock implements LockClient, FencingTokens {
             throw new EtcdCallException("etcd granted " + key + " on lease " + Long.toHexString(lease)
                     + ", but the key was gone when its revision was read back (the lease ran out)", null);
         }
+        LockKey lockKey = new LockKey(key.toString(StandardCharsets.UTF_8), token.getAsLong());
         return Acquisition.granted(new Grant(lock, token, Optional.empty(), started, watch,
-                () -> release(key, lease, keepAlive)));
+                () -> release(key, lease, keepAlive), Optional.empty(), Optional.of(lockKey)));
     }
 
     /** Revokes {@code lease}, which deletes any key a late grant put on it: certain if acknowledged. */

@@ -19,12 +19,15 @@ import java.util.OptionalLong;
  * @param handle what the backend needs to release it
  * @param wall the client's wall clock and the lease's end it wrote, for a lock that reckons its
  *     lease by the client's clock and says so (ShedLock's); empty for the others
+ * @param lockKey the key the lock service keeps for this grant, for a store that guards by it
+ *     (etcd's; {@code guarded} storage); empty for the others
  */
 public record Grant(String lock, OptionalLong token, Optional<Duration> lease, long acquiredAt,
-                   GrantWatch watch, ReleaseHandle handle, Optional<WallClock> wall) {
+                   GrantWatch watch, ReleaseHandle handle, Optional<WallClock> wall, Optional<LockKey> lockKey) {
 
     public Grant {
         Objects.requireNonNull(wall, "wall");
+        Objects.requireNonNull(lockKey, "lockKey");
         Objects.requireNonNull(lock, "lock");
         Objects.requireNonNull(token, "token");
         Objects.requireNonNull(lease, "lease");
@@ -35,12 +38,18 @@ public record Grant(String lock, OptionalLong token, Optional<Duration> lease, l
     /** A grant that says nothing of the client's wall clock. */
     public Grant(String lock, OptionalLong token, Optional<Duration> lease, long acquiredAt,
                  GrantWatch watch, ReleaseHandle handle) {
-        this(lock, token, lease, acquiredAt, watch, handle, Optional.empty());
+        this(lock, token, lease, acquiredAt, watch, handle, Optional.empty(), Optional.empty());
+    }
+
+    /** A grant with the client's wall clock and no lock key. */
+    public Grant(String lock, OptionalLong token, Optional<Duration> lease, long acquiredAt,
+                 GrantWatch watch, ReleaseHandle handle, Optional<WallClock> wall) {
+        this(lock, token, lease, acquiredAt, watch, handle, wall, Optional.empty());
     }
 
     /** The same grant carrying {@code newToken}. */
     public Grant withToken(long newToken) {
-        return new Grant(lock, OptionalLong.of(newToken), lease, acquiredAt, watch, handle, wall);
+        return new Grant(lock, OptionalLong.of(newToken), lease, acquiredAt, watch, handle, wall, lockKey);
     }
 
     /** Whether the client knows the grant is lost and must not act under it. */

@@ -1,9 +1,6 @@
 package io.lockchaos.workloads.storage;
 
 import io.lockchaos.history.ops.Fencing;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.lockchaos.workloads.WorkloadException;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.redis.RedisNode;
@@ -19,8 +16,6 @@ import java.util.OptionalLong;
  * processed. Each read and append is one Lua script ({@link LedgerScripts}).
  */
 public final class RedisStorage implements Storage {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final RedisNode node;
     private final Fencing fencing;
@@ -50,7 +45,7 @@ public final class RedisStorage implements Storage {
     public AppendResult append(String key, LedgerEntry entry) {
         MissingTokenException.requireForAppend(fencing, entry, key);
         String script = fencing.fencesAppends() ? LedgerScripts.APPEND_FENCED : LedgerScripts.APPEND;
-        List<String> reply = run(script, key, List.of(tokenArg(entry.token()), encode(entry)));
+        List<String> reply = run(script, key, List.of(tokenArg(entry.token()), LedgerJson.encode(entry)));
         if (LedgerScripts.STALE.equals(reply.get(0))) {
             return new StaleToken(Long.parseLong(reply.get(1)));
         }
@@ -91,29 +86,9 @@ public final class RedisStorage implements Storage {
         return token.isPresent() ? Long.toString(token.getAsLong()) : "";
     }
 
-    static String encode(LedgerEntry entry) {
-        ObjectNode node = JSON.createObjectNode();
-        node.put("id", entry.id());
-        entry.prev().ifPresent(p -> node.put("prev", p));
-        if (entry.token().isPresent()) {
-            node.put("token", entry.token().getAsLong());
-        }
-        node.put("writer", entry.writer());
-        return node.toString();
-    }
-
     private LedgerEntry decode(String key, String json) {
-        try {
-            JsonNode n = JSON.readTree(json);
-            JsonNode prev = n.get("prev");
-            JsonNode token = n.get("token");
-            return new LedgerEntry(n.get("id").asText(),
-                    prev == null || prev.isNull() ? Optional.empty() : Optional.of(prev.asText()),
-                    token == null || token.isNull() ? OptionalLong.empty() : OptionalLong.of(token.asLong()),
-                    n.get("writer").asLong());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException | NullPointerException e) {
-            throw new WorkloadException("storage " + node.address() + ": ledger " + LedgerScripts.ledgerKey(key)
-                    + " holds '" + json + "', which is not a lockchaos entry; was the storage Redis shared with something else?", e);
-        }
+        return LedgerJson.decode(json).orElseThrow(() -> new WorkloadException("storage " + node.address() + ": ledger "
+                + LedgerScripts.ledgerKey(key) + " holds '" + json
+                + "', which is not a lockchaos entry; was the storage Redis shared with something else?"));
     }
 }

@@ -15,6 +15,8 @@
  * processed, on reads and appends, and rejects an older one with {@code stale-token};
  * {@code fenced-writes-only} fences appends only, which still loses updates in a
  * read-modify-write (docs/design.md, "Fencing"). Equal tokens pass: a holder reads and then
- * appends under one token.
+ * appends under one token. {@code guarded} is not a store here: its ledger lives in the lock's
+ * etcd ({@link io.lockchaos.workloads.etcd.GuardedEtcdStorage}), which it reaches through the
+ * holder's grant ({@link io.lockchaos.workloads.storage.Storage#read(io.lockchaos.workloads.lock.Grant)}).
  */
 package io.lockchaos.workloads.storage;

@@ -1,6 +1,8 @@
 package io.lockchaos.workloads.worker;
 
 import io.lockchaos.history.ops.Fencing;
+import io.lockchaos.workloads.WorkloadException;
+import io.lockchaos.workloads.etcd.GuardedEtcdStorage;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.workloads.storage.Storage;
@@ -52,6 +54,9 @@ public record WorkerConfig(WorkerSettings settings, LockConfig lock, StorageConf
      */
     public record StorageConfig(Address node, Fencing fencing, Duration timeout, Store store) {
 
+        /** The only backend {@code guarded} storage works with. */
+        public static final String GUARDED_BACKEND = "etcd";
+
         /** The ledger's request timeout, unless a config says otherwise. */
         public static final Duration TIMEOUT = Duration.ofSeconds(5);
 
@@ -67,9 +72,21 @@ public record WorkerConfig(WorkerSettings settings, LockConfig lock, StorageConf
             this(node, fencing, timeout, Store.REDIS);
         }
 
-        /** A client of this store, as the worker's loops use it. */
-        public Storage open() {
-            return store.open(node, fencing, timeout);
+        /**
+         * A client of this store, as the worker's loops use it: for {@code guarded}, the ledger in
+         * the lock's own etcd members ({@code lock}'s nodes; {@code node} and {@code store} unused).
+         *
+         * @throws WorkloadException for {@code guarded} under a backend other than {@code etcd}
+         */
+        public Storage open(LockConfig lock) {
+            if (fencing != Fencing.GUARDED) {
+                return store.open(node, fencing, timeout);
+            }
+            if (!lock.backend().equals(GUARDED_BACKEND)) {
+                throw new WorkloadException("storage 'guarded' keeps its ledger in the lock's etcd and needs lock backend "
+                        + GUARDED_BACKEND + ", not " + lock.backend() + "; use fenced storage with this backend");
+            }
+            return new GuardedEtcdStorage(lock.addresses(), timeout);
         }
     }
 

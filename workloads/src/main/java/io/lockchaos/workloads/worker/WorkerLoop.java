@@ -182,7 +182,7 @@ public final class WorkerLoop {
         recorder.invoke(p, LockOps.READ, invoked);
         ReadResult result;
         try {
-            result = storage.read(grant.lock(), grant.token());
+            result = storage.read(grant);
         } catch (RuntimeException e) {
             recorder.complete(p, OpType.INFO, LockOps.READ, invoked, LockOps.error(e));
             return Optional.empty();
@@ -203,7 +203,7 @@ public final class WorkerLoop {
         recorder.invoke(p, LockOps.APPEND, invoked);
         AppendResult result;
         try {
-            result = storage.append(grant.lock(), new LedgerEntry(id, prev, grant.token(), processId));
+            result = storage.append(grant, new LedgerEntry(id, prev, grant.token(), processId));
         } catch (RuntimeException e) {
             recorder.complete(p, OpType.INFO, LockOps.APPEND, invoked, LockOps.error(e));
             return;

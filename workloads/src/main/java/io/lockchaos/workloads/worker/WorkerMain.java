@@ -73,7 +73,7 @@ public final class WorkerMain {
         try (LockClient lock = LockClients.open(config.lock(), HostMapper.IDENTITY)) {
             List<WorkerLoop> loops = new ArrayList<>();
             for (int t = 0; t < config.settings().threads(); t++) {
-                Storage storage = config.storage().open();
+                Storage storage = config.storage().open(config.lock());
                 storages.add(storage);
                 loops.add(new WorkerLoop(config.settings().thread(t), lock, storage, recorder));
             }

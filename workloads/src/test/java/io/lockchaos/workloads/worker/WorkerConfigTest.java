@@ -95,7 +95,7 @@ class WorkerConfigTest {
         assertEquals(Fencing.WRITES_ONLY, c.storage().fencing());
         WorkloadException e = assertThrows(WorkloadException.class,
                 () -> WorkerConfig.parse(FULL.replace("\"fenced\"", "\"strict\""), "w4.json"));
-        assertEquals("w4.json: unknown storage fencing 'strict'; valid: unfenced, fenced, fenced-writes-only",
+        assertEquals("w4.json: unknown storage fencing 'strict'; valid: unfenced, fenced, fenced-writes-only, guarded",
                 e.getMessage());
     }
 
