@@ -41,6 +41,7 @@ final class ReportPage {
         head.appendElement("style").appendChild(new DataNode(Assets.css()));
         Element body = doc.body();
         header(body.appendElement("header"));
+        story(body.appendElement("section").id("what-happened"));
         checks(body.appendElement("section").id("checks"));
         unsafeWindows(body.appendElement("section").id("unsafe-windows"));
         timeline(body.appendElement("section").id("timeline-section"));
@@ -173,6 +174,22 @@ final class ReportPage {
                 + " timeline-data of this file.");
         s.appendElement("script").attr("type", "application/json").id("timeline-data")
                 .appendChild(new DataNode(ChartJson.of(t)));
+    }
+
+    /** "What happened": each lane's worst unsafe window told step by step ({@link Narrative}). */
+    private void story(Element s) {
+        s.appendElement("h2").text("What happened");
+        s.appendElement("p").addClass("legend").text("Each lane's worst unsafe window, step by step from the history"
+                + " (seconds from the run's start, the timeline's time base).");
+        for (Narrative.Story story : Narrative.of(data.history(), data.layout(), timeline.bands(), data.windows())) {
+            Element lane = s.appendElement("div").addClass("story");
+            Element title = lane.appendElement("h3").text("Lane " + story.lane());
+            if (story.afterHeal()) {
+                title.appendElement("span").addClass("after-heal").text(" began with no fault in force");
+            }
+            Element steps = lane.appendElement("ol");
+            story.steps().forEach(step -> steps.appendElement("li").text(step));
+        }
     }
 
     /** Each lane's unsafe windows: the figures, then each window in words. */
