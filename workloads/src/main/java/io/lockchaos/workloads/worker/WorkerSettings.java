@@ -20,9 +20,18 @@ import java.util.Objects;
  * @param idle up to this long (random) between a release and the next acquire
  * @param acquireTimeout how long one acquire may wait
  * @param seed for the lock choice and idle times
+ * @param reenter whether each cycle, once granted, acquires the same lock again (a reentry,
+ *     {@code :reentry true}) and releases twice: only for a reentrant lock (a scenario's
+ *     {@code lock.reenter})
  */
 public record WorkerSettings(int process, int workers, int threads, List<String> locks, Duration duration,
-                             Duration think, Duration idle, Duration acquireTimeout, long seed) {
+                             Duration think, Duration idle, Duration acquireTimeout, long seed, boolean reenter) {
+
+    /** A worker that never re-enters a lock it holds. */
+    public WorkerSettings(int process, int workers, int threads, List<String> locks, Duration duration,
+                          Duration think, Duration idle, Duration acquireTimeout, long seed) {
+        this(process, workers, threads, locks, duration, think, idle, acquireTimeout, seed, false);
+    }
 
     public WorkerSettings {
         locks = List.copyOf(locks);
@@ -49,6 +58,6 @@ public record WorkerSettings(int process, int workers, int threads, List<String>
             throw new IllegalArgumentException("thread " + t + " of " + threads);
         }
         return new WorkerSettings(process + t * workers, workers * threads, 1, locks, duration, think, idle,
-                acquireTimeout, seed + 7919L * t);
+                acquireTimeout, seed + 7919L * t, reenter);
     }
 }
