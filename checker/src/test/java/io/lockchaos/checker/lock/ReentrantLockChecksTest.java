@@ -97,6 +97,30 @@ class ReentrantLockChecksTest {
                 "the mutex check judges grants, not tokens");
     }
 
+    /**
+     * One run of {@code scenarios/hazelcast-reentrant.json} (2026-12-06, {@code 20261206-023051}): every
+     * grant re-entered once with the same fence, on Hazelcast's {@code FencedLock}. Valid as a
+     * reentrant lock; the plain checks call every reentry a grant of a held lock and the same fence twice.
+     */
+    @Test
+    void aRealHazelcastRunIsValidWithTheReentrantChecksAndInvalidWithThePlainOnes() throws Exception {
+        History history = HistoryFormats.read(java.nio.file.Path.of(
+                getClass().getResource("/lock-reentrant/hazelcast-reentrant.edn").toURI()));
+        assertTrue(history.operations().stream().filter(o -> o.f().equals("acquire") && o.isOk()
+                && io.lockchaos.history.ops.LockOps.isReentry(o.output())).count() >= 4, "the run re-entered");
+        List<CheckResult> reentrant = LockChecks.of(Reentrancy.SAME_TOKEN).checkEach(history, CheckOptions.defaults());
+        for (CheckResult r : reentrant) {
+            assertEquals(Validity.VALID, r.valid(), r.check() + ": " + r.summary());
+        }
+        Map<String, CheckResult> plain = LockChecks.of(Reentrancy.NONE).checkEach(history, CheckOptions.defaults())
+                .stream().collect(Collectors.toMap(CheckResult::check, r -> r));
+        assertEquals(Validity.INVALID, plain.get("mutex").valid(), plain.get("mutex").summary());
+        assertEquals(Validity.INVALID, plain.get("tokens").valid(), plain.get("tokens").summary());
+        assertTrue(plain.get("tokens").evidence().get(0).explanation().contains("the same token again"),
+                plain.get("tokens").evidence().get(0).explanation());
+        assertEquals(Validity.VALID, plain.get("ledger").valid(), "the data was never at risk");
+    }
+
     /** The events sorted by their :time (a fixture edited in place keeps the events in order). */
     private static String reorder(String edn) {
         return edn.lines().sorted(java.util.Comparator.comparingLong(ReentrantLockChecksTest::time))

@@ -19,7 +19,8 @@ import java.util.Map;
  * The lock checks of a run: {@link LockChecks#checkEach} on each lane's part of the history
  * (its workers' processes, the final reads of its keys, and every nemesis op), reported as
  * {@code mutex-unfenced}, {@code ledger-fenced}, ..., plus each check merged over the lanes
- * under its plain name ({@code mutex}: invalid in any lane is invalid).
+ * under its plain name ({@code mutex}: invalid in any lane is invalid). A reentrant backend's
+ * lanes are checked with the reentrant models ({@link LockChecks#of}), every other's with the plain ones.
  */
 final class RunChecks {
 
@@ -33,7 +34,7 @@ final class RunChecks {
         Map<String, CheckResult> perLane = new LinkedHashMap<>();
         for (Lane lane : scenario.lanes()) {
             History part = part(history, lane, scenario.totalWorkers());
-            for (CheckResult r : new LockChecks().checkEach(part, options)) {
+            for (CheckResult r : LockChecks.of(scenario.lock().reentrancy()).checkEach(part, options)) {
                 perLane.put(r.check() + "-" + lane.name(), new CheckResult(r.check() + "-" + lane.name(), r.valid(),
                         r.summary(), r.evidence()));
                 byCheck.computeIfAbsent(r.check(), c -> new ArrayList<>()).add(r);
