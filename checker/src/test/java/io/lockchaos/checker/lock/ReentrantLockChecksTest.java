@@ -81,6 +81,10 @@ class ReentrantLockChecksTest {
         assertEquals(Validity.INVALID, verdicts(early, Reentrancy.SAME_TOKEN).get("mutex"));
         assertEquals(Validity.INVALID, verdicts(early, Reentrancy.SAME_TOKEN).get("holds"));
         assertEquals(Validity.VALID, verdicts(early, Reentrancy.NONE).get("holds"));
+        History history = HistoryFormats.read("early.edn", new ByteArrayInputStream(early.getBytes(StandardCharsets.UTF_8)));
+        assertEquals(1, UnsafeWindows.of(history, Reentrancy.SAME_TOKEN).windows().size(),
+                "process 0 held on, one grant deep, after process 1's grant");
+        assertEquals(0, UnsafeWindows.of(history, Reentrancy.NONE).windows().size());
     }
 
     @Test
