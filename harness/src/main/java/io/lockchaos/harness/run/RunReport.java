@@ -126,7 +126,7 @@ public final class RunReport {
         ReportData.Header header = new ReportData.Header(s.name(), s.description(), s.seed(), s.duration(),
                 schedule, s.expect(), failure, checkedBy);
         Layout layout = new Layout(s.lanes().stream().map(Lane::name).toList(), s.workers());
-        return new ReportData(header, verdicts, layout, history, windows);
+        return new ReportData(header, verdicts, layout, history, windows, s.lock().reentrancy());
     }
 
     private static List<Verdict> verdicts(Map<String, CheckResult> checks) {
