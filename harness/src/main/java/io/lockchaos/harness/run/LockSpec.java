@@ -76,9 +76,14 @@ public record LockSpec(String backend, @JsonProperty("ttlMs") Duration ttl,
         return LockBackends.of(backend);
     }
 
-    /** How the checks read a holder's second grant: the backend's {@link LockBackend#reentrancy()}. */
+    /**
+     * How the checks read a holder's second grant: the backend's {@link LockBackend#reentrancy()}
+     * when the workload re-enters ({@code reenter}), else none. A run whose workers never
+     * re-enter keeps the plain models, under which a second grant to one holder (a release that
+     * failed, then another grant) stays the violation it is.
+     */
     public io.lockchaos.history.ops.Reentrancy reentrancy() {
-        return descriptor().reentrancy();
+        return reenter ? descriptor().reentrancy() : io.lockchaos.history.ops.Reentrancy.NONE;
     }
 
     /** What can tell this lock's holders that a grant is gone ({@link LockBackend#lossNotice()}). */
