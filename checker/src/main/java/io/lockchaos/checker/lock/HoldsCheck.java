@@ -10,8 +10,10 @@ import io.lockchaos.history.History;
 import io.lockchaos.history.Op;
 import io.lockchaos.history.Operation;
 import io.lockchaos.history.Process;
+import io.lockchaos.history.ops.Reentrancy;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,12 +23,29 @@ import java.util.Optional;
  * Check {@code holds}: the intervals in which clients believed they held a lock (see
  * {@link Hold}) must not overlap between two processes. Needs times; a history without them
  * is unknown. Sorting the holds of each lock by start and sweeping with the latest-ending
- * hold so far finds every hold that starts inside another process's hold in O(n log n).
+ * hold so far finds every hold that starts inside another process's hold in O(n log n). Of a
+ * reentrant lock a process's reentries belong to the hold they re-enter ({@link #holds(History, Reentrancy)}).
  */
 public final class HoldsCheck implements Checker {
 
     /** Evidence beyond this many overlaps is counted in the summary, not listed. */
     static final int MAX_EVIDENCE = 100;
+
+    private final boolean reentrant;
+
+    /** The check of a lock that is not reentrant: a process's acquire ends the hold it had (see {@link Hold}). */
+    public HoldsCheck() {
+        this(Reentrancy.NONE);
+    }
+
+    /**
+     * The check of a lock that is reentrant or not: with a reentrant one, the holder's acquire of
+     * the lock it holds (a reentry) goes on with the hold, and only the release that matches the
+     * first grant ends it (each :ok reentry needs one release more; see {@link #holds(History, Reentrancy)}).
+     */
+    public HoldsCheck(Reentrancy reentrancy) {
+        this.reentrant = reentrancy.reentrant();
+    }
 
     @Override
     public String name() {
@@ -42,7 +61,7 @@ public final class HoldsCheck implements Checker {
                     + history.source() + " has no :time, so hold intervals cannot be compared");
         }
         Map<String, List<Hold>> byLock = new LinkedHashMap<>();
-        for (Hold hold : holds(history)) {
+        for (Hold hold : holds(history, reentrant ? Reentrancy.SAME_TOKEN : Reentrancy.NONE)) {
             byLock.computeIfAbsent(hold.lock(), k -> new ArrayList<>()).add(hold);
         }
         if (byLock.isEmpty()) {
@@ -82,8 +101,18 @@ public final class HoldsCheck implements Checker {
         return overlaps;
     }
 
-    /** Every hold in the history, per process in order; see {@link Hold} for where each ends. */
+    /** Every hold in the history of a lock that is not reentrant, per process in order; see {@link Hold} for where each ends. */
     public static List<Hold> holds(History history) {
+        return holds(history, Reentrancy.NONE);
+    }
+
+    /**
+     * Every hold in the history, per process in order; see {@link Hold} for where each ends. Of
+     * a reentrant lock, a hold runs from the grant that found the process holding nothing to
+     * the release that leaves it holding nothing: each {@code :ok} acquire of the lock it holds
+     * counts one grant more, each release (whatever its outcome: the process moves on) one less.
+     */
+    public static List<Hold> holds(History history, Reentrancy reentrancy) {
         long historyEnd = Long.MIN_VALUE;
         Map<Process, List<Operation>> byProcess = new LinkedHashMap<>();
         for (Operation op : history.operations()) {
@@ -94,25 +123,31 @@ public final class HoldsCheck implements Checker {
         }
         List<Hold> result = new ArrayList<>();
         for (List<Operation> ops : byProcess.values()) {
-            processHolds(ops, historyEnd, result);
+            processHolds(ops, historyEnd, reentrancy.reentrant(), result);
         }
         return result;
     }
 
-    private static void processHolds(List<Operation> ops, long historyEnd, List<Hold> result) {
+    private static void processHolds(List<Operation> ops, long historyEnd, boolean reentrant, List<Hold> result) {
         Map<String, Operation> open = new LinkedHashMap<>();
+        Map<String, Integer> depth = new HashMap<>();
         for (Operation op : ops) {
             boolean acquire = op.f().equals(LockOps.ACQUIRE);
             if (!acquire && !op.f().equals(LockOps.RELEASE)) {
                 continue;
             }
             String lock = LockOps.lockOrKey(op.input()).orElse(Sentences.UNNAMED);
+            if (reentrant && open.containsKey(lock) && (acquire || depth.get(lock) > 1)) {
+                depth.merge(lock, acquire ? (op.isOk() ? 1 : 0) : -1, Integer::sum);
+                continue;
+            }
             Operation grant = open.remove(lock);
             if (grant != null) {
                 result.add(hold(lock, grant, op.invokeTime(), !acquire));
             }
             if (acquire && op.isOk()) {
                 open.put(lock, op);
+                depth.put(lock, 1);
             }
         }
         Operation last = ops.get(ops.size() - 1);

@@ -7,6 +7,7 @@ import io.lockchaos.checker.Checker;
 import io.lockchaos.checker.Evidence;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.history.History;
+import io.lockchaos.history.ops.Reentrancy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -24,6 +25,17 @@ public final class LockChecks implements Checker {
     /** The four checks, {@code mutex} against the owner mutex. */
     public LockChecks() {
         this(List.of(new MutexCheck(), new HoldsCheck(), new TokensCheck(), new LedgerCheck()));
+    }
+
+    /**
+     * The four checks of a lock that is reentrant or not: {@code mutex} against the reentrant
+     * mutex or the owner mutex, {@code holds} and {@code tokens} counting a holder's reentries
+     * into its hold or each grant as a hold of its own (a lock that is not reentrant and grants
+     * its holder again is then invalid: a grant of a held lock, and the same token twice).
+     */
+    public static LockChecks of(Reentrancy reentrancy) {
+        return new LockChecks(List.of(MutexCheck.of(reentrancy), new HoldsCheck(reentrancy), new TokensCheck(reentrancy),
+                new LedgerCheck()));
     }
 
     /** Any lock checks, in the order they should be reported. */

@@ -14,6 +14,8 @@ import io.lockchaos.history.Operation;
 import io.lockchaos.history.Process;
 import io.lockchaos.checker.model.FencedMutexModel;
 import io.lockchaos.checker.model.OwnerMutexModel;
+import io.lockchaos.checker.model.ReentrantFencedMutexModel;
+import io.lockchaos.checker.model.ReentrantMutexModel;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -49,6 +51,14 @@ public final class MutexCheck implements Checker {
         this(new OwnerMutexModel());
     }
 
+    /**
+     * The check of a lock that is reentrant ({@link ReentrantMutexModel}: its holder may be
+     * granted it again) or not ({@link OwnerMutexModel}).
+     */
+    public static MutexCheck of(io.lockchaos.history.ops.Reentrancy reentrancy) {
+        return new MutexCheck(reentrancy.reentrant() ? new ReentrantMutexModel() : new OwnerMutexModel());
+    }
+
     /** The check with another lock model, such as {@code mutex} or {@code fenced-mutex}. */
     public MutexCheck(Model<?, ?> model) {
         this.model = model;
@@ -60,7 +70,8 @@ public final class MutexCheck implements Checker {
     }
 
     private boolean ownerModel() {
-        return model instanceof OwnerMutexModel || model instanceof FencedMutexModel;
+        return model instanceof OwnerMutexModel || model instanceof FencedMutexModel
+                || model instanceof ReentrantMutexModel || model instanceof ReentrantFencedMutexModel;
     }
 
     /** Indeterminate acquires with no release by the same process of the same lock completing after their invocation. */

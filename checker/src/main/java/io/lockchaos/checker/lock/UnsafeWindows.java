@@ -4,6 +4,7 @@ import io.lockchaos.history.History;
 import io.lockchaos.history.Op;
 import io.lockchaos.history.Operation;
 import io.lockchaos.history.Process;
+import io.lockchaos.history.ops.Reentrancy;
 import io.lockchaos.history.ops.LockOps;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -48,8 +49,16 @@ public record UnsafeWindows(List<UnsafeWindow> windows, Optional<String> unmeasu
     /** No window at all. */
     public static final UnsafeWindows NONE = new UnsafeWindows(List.of(), Optional.empty());
 
-    /** The windows of {@code history}; unmeasurable when a client event has no time. */
+    /** The windows of {@code history}, a lock that is not reentrant's; unmeasurable when a client event has no time. */
     public static UnsafeWindows of(History history) {
+        return of(history, Reentrancy.NONE);
+    }
+
+    /**
+     * The windows of {@code history}, whose lock is reentrant or not (its holds as
+     * {@link HoldsCheck#holds(History, Reentrancy)} counts them); unmeasurable when a client event has no time.
+     */
+    public static UnsafeWindows of(History history, Reentrancy reentrancy) {
         Optional<Op> untimed = history.ops().stream()
                 .filter(op -> op.process() instanceof Process.Client && !op.hasTime()).findFirst();
         if (untimed.isPresent()) {
@@ -70,7 +79,7 @@ public record UnsafeWindows(List<UnsafeWindow> windows, Optional<String> unmeasu
         }
         List<Op> notices = history.ops().stream().filter(LockOps::isLossNotice).toList();
         Map<String, List<Hold>> byLock = new LinkedHashMap<>();
-        for (Hold hold : HoldsCheck.holds(history)) {
+        for (Hold hold : HoldsCheck.holds(history, reentrancy)) {
             byLock.computeIfAbsent(hold.lock(), k -> new ArrayList<>()).add(hold);
         }
         List<UnsafeWindow> result = new ArrayList<>();

@@ -19,7 +19,8 @@ public final class Models {
             KeyedModel.of(new RegisterModel()),
             KeyedModel.of(new CasRegisterModel()),
             KeyedModel.of(CasRegisterModel.strict()),
-            new MutexModel(), new OwnerMutexModel(), new FencedMutexModel());
+            new MutexModel(), new OwnerMutexModel(), new FencedMutexModel(),
+            new ReentrantMutexModel(), new ReentrantFencedMutexModel());
 
     private static final Map<String, Model<?, ?>> BY_NAME = index();
 

@@ -30,7 +30,8 @@ class ModelsTest {
     @Test
     void registryKnowsTheNamesAndListsThemForAnUnknownOne() {
         assertEquals(List.of("register", "cas-register", "cas-register-strict", "kv", "multi-register", "keyed-register",
-                "keyed-cas-register", "keyed-cas-register-strict", "mutex", "owner-mutex", "fenced-mutex"), Models.names());
+                "keyed-cas-register", "keyed-cas-register-strict", "mutex", "owner-mutex", "fenced-mutex", "reentrant-mutex",
+                "reentrant-fenced-mutex"), Models.names());
         assertEquals("keyed-cas-register", Models.byName("keyed-cas-register").name());
         ModelException e = assertThrows(ModelException.class, () -> Models.byName("mutexx"));
         assertTrue(e.getMessage().contains("'mutexx'") && e.getMessage().contains("register, cas-register, cas-register-strict, kv"),

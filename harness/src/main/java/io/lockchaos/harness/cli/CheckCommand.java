@@ -12,6 +12,7 @@ import io.lockchaos.checker.knossos.KnossosChecker;
 import io.lockchaos.checker.linear.LinearizabilityChecker;
 import io.lockchaos.checker.lock.LockChecks;
 import io.lockchaos.checker.lock.TicksCheck;
+import io.lockchaos.history.ops.Reentrancy;
 import io.lockchaos.checker.model.Models;
 import io.lockchaos.checker.report.CheckReport;
 import io.lockchaos.checker.report.FileReport;
@@ -68,6 +69,11 @@ final class CheckCommand implements Callable<Integer> {
             description = "The model's initial value, as EDN (register, cas-register: 0; multi-register: "
                     + "'{:x 0 :y 0}'); default nil, the absent register.")
     private String initial;
+
+    @Option(names = "--reentrant",
+            description = "The lock checks of a reentrant lock (same-token, as Hazelcast's FencedLock): a holder's"
+                    + " acquire of the lock it holds is a reentry, with the same token, not a second grant.")
+    private boolean reentrant;
 
     @Option(names = "--json", description = "Print one JSON document instead of the summary.")
     private boolean json;
@@ -195,7 +201,7 @@ final class CheckCommand implements Callable<Integer> {
             return List.of(new LinearizabilityChecker(model));
         }
         if (target.workload != null || looksLikeLockWorkload(history)) {
-            List<Checker> checks = new ArrayList<>(new LockChecks().checks());
+            List<Checker> checks = new ArrayList<>(LockChecks.of(reentrant ? Reentrancy.SAME_TOKEN : Reentrancy.NONE).checks());
             if (history.ops().stream().anyMatch(op -> op.f().equals(LockOps.ACQUIRE) && LockOps.tick(op.value()).isPresent())) {
                 checks.add(new TicksCheck());
             }

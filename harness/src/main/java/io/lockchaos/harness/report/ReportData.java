@@ -3,6 +3,7 @@ package io.lockchaos.harness.report;
 import io.lockchaos.checker.lock.UnsafeWindows;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.history.History;
+import io.lockchaos.history.ops.Reentrancy;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,11 +18,20 @@ import java.util.Optional;
  * @param layout how processes map to rows
  * @param history the run's history, merged by time (or as far as it was recorded)
  * @param windows the run's unsafe windows, as results.json has them
+ * @param reentrancy the lock's ({@code LockBackend.reentrancy}): how its holds are drawn (a
+ *     reentrant lock's reentry is part of the hold it re-enters)
  */
-public record ReportData(Header header, List<Verdict> checks, Layout layout, History history, UnsafeWindows windows) {
+public record ReportData(Header header, List<Verdict> checks, Layout layout, History history, UnsafeWindows windows,
+                         Reentrancy reentrancy) {
 
     public ReportData {
         checks = List.copyOf(checks);
+        java.util.Objects.requireNonNull(reentrancy, "reentrancy");
+    }
+
+    /** Of a lock that is not reentrant. */
+    public ReportData(Header header, List<Verdict> checks, Layout layout, History history, UnsafeWindows windows) {
+        this(header, checks, layout, history, windows, Reentrancy.NONE);
     }
 
     /** With the unsafe windows worked out from {@code history}. */

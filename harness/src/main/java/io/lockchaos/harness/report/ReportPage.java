@@ -24,7 +24,7 @@ final class ReportPage {
 
     private ReportPage(ReportData data) {
         this.data = data;
-        this.timeline = Timeline.of(data.history(), data.layout(), data.checks(), data.windows());
+        this.timeline = Timeline.of(data.history(), data.layout(), data.checks(), data.windows(), data.reentrancy());
     }
 
     static String html(ReportData data) {

@@ -3,6 +3,7 @@ package io.lockchaos.harness.report;
 import io.lockchaos.history.ops.LockOps;
 import io.lockchaos.checker.lock.LockChecks;
 import io.lockchaos.history.History;
+import io.lockchaos.history.ops.Reentrancy;
 import io.lockchaos.history.Op;
 import io.lockchaos.history.Operation;
 import io.lockchaos.history.Process;
@@ -45,12 +46,18 @@ public record Timeline(List<Layout.Row> rows, List<Bar> bars, List<Mark> marks, 
      * marked and {@code unsafe}'s windows drawn on their holders' rows.
      */
     public static Timeline of(History history, Layout layout, List<Verdict> checks, UnsafeWindows unsafe) {
+        return of(history, layout, checks, unsafe, Reentrancy.NONE);
+    }
+
+    /** The same, of a lock that is reentrant or not: a reentrant lock's hold is one bar from its first grant to its last release. */
+    public static Timeline of(History history, Layout layout, List<Verdict> checks, UnsafeWindows unsafe,
+                              Reentrancy reentrancy) {
         long start = history.ops().stream().filter(Op::hasTime).mapToLong(Op::time).min().orElse(0);
         long end = history.ops().stream().filter(Op::hasTime).mapToLong(Op::time).max().orElse(0);
         Set<Highlight> highlights = new HashSet<>();
         checks.forEach(c -> c.findings().forEach(f -> highlights.addAll(f.highlights())));
         List<Bar> bars = new ArrayList<>();
-        for (Hold h : HoldsCheck.holds(history)) {
+        for (Hold h : HoldsCheck.holds(history, reentrancy)) {
             int process = ((Process.Client) h.process()).id();
             boolean named = highlights.contains(new Highlight.HoldAt(process, h.lock(), h.start()));
             bars.add(new Bar(layout.rowOf(h.process()), process, h.lock(), h.token(), h.start(), h.end(), h.released(),

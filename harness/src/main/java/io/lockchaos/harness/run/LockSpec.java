@@ -36,13 +36,22 @@ import java.util.Map;
  *     it, appended to every worker's {@code -cp}; empty otherwise
  * @param classTokens (not in the file: found by loading the class) whether a class backend's class implements
  *     {@link io.lockchaos.workloads.lock.FencingTokens} (tokens of its own)
+ * @param reenter whether every worker, once granted, acquires the same lock again (a reentry)
+ *     and releases twice: only for a backend whose {@link LockBackend#reentrancy()} is reentrant
  */
 public record LockSpec(String backend, @JsonProperty("ttlMs") Duration ttl,
                        @JsonProperty("sessionTimeoutMs") Duration sessionTimeout, String tokens,
                        Map<String, String> options,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY)
                        @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<Path> classpath,
-                       @JsonIgnore @JsonSetter(nulls = Nulls.AS_EMPTY) boolean classTokens) {
+                       @JsonIgnore @JsonSetter(nulls = Nulls.AS_EMPTY) boolean classTokens,
+                       @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean reenter) {
+
+    /** A lock whose workers never re-enter it. */
+    public LockSpec(String backend, Duration ttl, Duration sessionTimeout, String tokens, Map<String, String> options,
+                    List<Path> classpath, boolean classTokens) {
+        this(backend, ttl, sessionTimeout, tokens, options, classpath, classTokens, false);
+    }
 
     /**
      * The lock option ({@code "via-proxy": "true"}) that sends the workers' lock traffic through
@@ -65,6 +74,16 @@ public record LockSpec(String backend, @JsonProperty("ttlMs") Duration ttl,
     /** The backend's descriptor (for {@code class:NAME}, {@link LockBackends#CLASS}). */
     public LockBackend descriptor() {
         return LockBackends.of(backend);
+    }
+
+    /**
+     * How the checks read a holder's second grant: the backend's {@link LockBackend#reentrancy()}
+     * when the workload re-enters ({@code reenter}), else none. A run whose workers never
+     * re-enter keeps the plain models, under which a second grant to one holder (a release that
+     * failed, then another grant) stays the violation it is.
+     */
+    public io.lockchaos.history.ops.Reentrancy reentrancy() {
+        return reenter ? descriptor().reentrancy() : io.lockchaos.history.ops.Reentrancy.NONE;
     }
 
     /** What can tell this lock's holders that a grant is gone ({@link LockBackend#lossNotice()}). */

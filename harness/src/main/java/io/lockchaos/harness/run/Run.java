@@ -232,7 +232,7 @@ public final class Run implements AutoCloseable {
         say("history: " + merged.size() + " events; checking");
         RunChecks.requireGrants(scenario, merged);
         Map<String, CheckResult> checks = RunChecks.run(scenario, merged, CheckOptions.defaults());
-        UnsafeWindows windows = UnsafeWindows.of(merged).toldBy(scenario.lock().lossNotice());
+        UnsafeWindows windows = UnsafeWindows.of(merged, scenario.lock().reentrancy()).toldBy(scenario.lock().lossNotice());
         phases.end("checks");
         writeReport(merged, checks, windows);
         phases.end("report");

@@ -21,7 +21,8 @@ import java.util.Map;
  * The lock checks of a run: {@link LockChecks#checkEach} on each lane's part of the history
  * (its workers' processes, the final reads of its keys, and every nemesis op), reported as
  * {@code mutex-unfenced}, {@code ledger-fenced}, ..., plus each check merged over the lanes
- * under its plain name ({@code mutex}: invalid in any lane is invalid).
+ * under its plain name ({@code mutex}: invalid in any lane is invalid). A reentrant backend's
+ * lanes are checked with the reentrant models ({@link LockChecks#of}), every other's with the plain ones.
  */
 final class RunChecks {
 
@@ -48,9 +49,9 @@ final class RunChecks {
         return all;
     }
 
-    /** The lock checks, and {@code ticks} in a run with ticks. */
+    /** The lock checks (the reentrant models where the workload re-enters), and {@code ticks} in a run with ticks. */
     private static LockChecks checks(Scenario scenario) {
-        List<Checker> checks = new ArrayList<>(new LockChecks().checks());
+        List<Checker> checks = new ArrayList<>(LockChecks.of(scenario.lock().reentrancy()).checks());
         if (scenario.ticks()) {
             checks.add(new TicksCheck());
         }

@@ -70,7 +70,7 @@ public final class RunReport {
                     : History.of(dir.historyJsonl().toString(), List.of());
             Map<String, CheckResult> checks = RunChecks.run(s, history, CheckOptions.defaults());
             dir.write(dir.reportHtml(), Reports.html(data(dir, s, history, verdicts(checks), Optional.of(failure),
-                    "the run, after it failed, on the history recorded until then", UnsafeWindows.of(history).toldBy(s.lock().lossNotice()))));
+                    "the run, after it failed, on the history recorded until then", UnsafeWindows.of(history, s.lock().reentrancy()).toldBy(s.lock().lossNotice()))));
             say.accept("report of the failed run: " + dir.reportHtml());
         } catch (RuntimeException e) {
             // Any error here must not hide the run's own failure, which the caller rethrows.
@@ -106,7 +106,7 @@ public final class RunReport {
                 + " killed or failed; its stderr said why)" + torn) : Optional.empty();
         ReportData data = data(dir, s, history, verdicts, failure, checkedNow
                 ? "lockchaos report, now, on history.jsonl (no results.json)" : "the run (results.json)",
-                UnsafeWindows.of(history).toldBy(s.lock().lossNotice()));
+                UnsafeWindows.of(history, s.lock().reentrancy()).toldBy(s.lock().lossNotice()));
         dir.write(dir.reportHtml(), Reports.html(data));
         Validity valid = data.valid();
         if (checkedNow) {
@@ -126,7 +126,7 @@ public final class RunReport {
         ReportData.Header header = new ReportData.Header(s.name(), s.description(), s.seed(), s.duration(),
                 schedule, s.expect(), failure, checkedBy);
         Layout layout = new Layout(s.lanes().stream().map(Lane::name).toList(), s.workers());
-        return new ReportData(header, verdicts, layout, history, windows);
+        return new ReportData(header, verdicts, layout, history, windows, s.lock().reentrancy());
     }
 
     private static List<Verdict> verdicts(Map<String, CheckResult> checks) {

@@ -90,6 +90,12 @@ public final class ScenarioBuilder {
         return this;
     }
 
+    /** {@code lock.reenter}: every worker, once granted, acquires the lock again and releases twice (a reentrant backend only). */
+    public ScenarioBuilder reenter(boolean reenter) {
+        lockNode().put("reenter", reenter);
+        return this;
+    }
+
     /** One entry of {@code lock.options}. */
     public ScenarioBuilder option(String key, String value) {
         ObjectNode options = lockNode().has("options") ? (ObjectNode) lockNode().get("options")

@@ -142,8 +142,14 @@ public final class ScenarioCheck {
         List<Path> classpath = classpath(lock, byClass, dir);
         boolean classTokens = byClass && userClassHasTokens(lock.backend(), classpath);
         ownTokens(lock.tokens(), backend, classTokens);
+        if (lock.reenter() && !backend.reentrancy().reentrant()) {
+            throw bad("lock.reenter", "true, but backend " + backend.name() + " is not declared reentrant (a second"
+                    + " grant to its holder would be a second grant of a held lock)", "false, or a reentrant backend: "
+                    + String.join(", ", LockBackends.BUILT_IN.stream().filter(b -> b.reentrancy().reentrant())
+                            .map(LockBackend::name).toList()));
+        }
         return new LockSpec(lock.backend(), lock.ttl(), lock.sessionTimeout(), lock.tokens(), lock.options(), classpath,
-                classTokens);
+                classTokens, lock.reenter());
     }
 
     /**

@@ -56,7 +56,7 @@ final class ScenarioJson {
     /** The value of each optional field when the file leaves it out; every other field is required. */
     static final String DEFAULTS = """
             {"description": "", "lock": {"ttlMs": 10000, "sessionTimeoutMs": 5000, "tokens": "none", "options": {},
-             "classpath": []}, "store": "redis", "threads": 1, "locks": 1, "thinkMs": 20, "idleMs": 10, "tickMs": 0, "acquireTimeoutMs": 5000, "quietMs": 1000,
+             "classpath": [], "reenter": false}, "store": "redis", "threads": 1, "locks": 1, "thinkMs": 20, "idleMs": 10, "tickMs": 0, "acquireTimeoutMs": 5000, "quietMs": 1000,
              "schedule": "", "seed": 1, "expect": {}}
             """;
 

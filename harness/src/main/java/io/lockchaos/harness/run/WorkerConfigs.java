@@ -21,7 +21,8 @@ final class WorkerConfigs {
     static WorkerConfig config(Scenario s, Lane lane, int i, LockConfig lock, Address storageNode, long startNanos) {
         int process = lane.process(i);
         WorkerSettings settings = new WorkerSettings(process, s.totalWorkers(), s.threads(), lane.lockNames(),
-                s.duration().plusMillis(MARGIN_MS), s.think(), s.idle(), s.acquireTimeout(), s.seed() + process, s.tick());
+                s.duration().plusMillis(MARGIN_MS), s.think(), s.idle(), s.acquireTimeout(), s.seed() + process, s.tick(),
+                s.lock().reenter());
         WorkerConfig.StorageConfig storage = new WorkerConfig.StorageConfig(storageNode, lane.fencing(),
                 WorkerConfig.StorageConfig.TIMEOUT, s.store());
         return new WorkerConfig(settings, lock, storage, OptionalLong.of(startNanos), WorkerConfig.STOP_GRACE);

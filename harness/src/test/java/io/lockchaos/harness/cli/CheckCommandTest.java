@@ -179,13 +179,31 @@ class CheckCommandTest {
     }
 
     @Test
+    void reentrantChecksAReentryAsPartOfTheHold(@TempDir Path dir) throws IOException {
+        Path history = Files.writeString(dir.resolve("history.edn"), """
+                {:type :invoke :process 0 :time 10 :f :acquire :value {:lock "job-0"}}
+                {:type :ok :process 0 :time 20 :f :acquire :value {:lock "job-0" :token 34}}
+                {:type :invoke :process 0 :time 30 :f :acquire :value {:lock "job-0" :reentry true}}
+                {:type :ok :process 0 :time 40 :f :acquire :value {:lock "job-0" :token 34 :reentry true}}
+                {:type :invoke :process 0 :time 50 :f :release :value {:lock "job-0" :token 34 :reentry true}}
+                {:type :ok :process 0 :time 60 :f :release :value {:lock "job-0" :token 34 :reentry true}}
+                {:type :invoke :process 0 :time 70 :f :release :value {:lock "job-0" :token 34}}
+                {:type :ok :process 0 :time 80 :f :release :value {:lock "job-0" :token 34}}
+                """);
+        assertEquals(0, CliOutcome.run("check", "--workload", "lock", "--reentrant", history.toString()).exit());
+        assertEquals(1, CliOutcome.run("check", "--workload", "lock", history.toString()).exit(),
+                "as a lock that is not reentrant: a held lock granted again, token 34 twice");
+    }
+
+    @Test
     void anUnknownModelIsRefusedBeforeAnyFileIsRead(@TempDir Path dir) throws IOException {
         Path unreadable = Files.writeString(dir.resolve("history.edn"), "{:type");
         CliOutcome o = CliOutcome.run("check", "--model", "no-such", unreadable.toString());
         assertEquals(Main.EXIT_USAGE, o.exit());
         assertEquals("lockchaos check: unknown model 'no-such': choose one of register, cas-register,"
                 + " cas-register-strict, kv, multi-register, keyed-register, keyed-cas-register,"
-                + " keyed-cas-register-strict, mutex, owner-mutex, fenced-mutex", o.err().strip());
+                + " keyed-cas-register-strict, mutex, owner-mutex, fenced-mutex, reentrant-mutex, reentrant-fenced-mutex",
+                o.err().strip());
     }
 
     @Test

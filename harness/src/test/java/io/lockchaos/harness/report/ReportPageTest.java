@@ -128,6 +128,31 @@ class ReportPageTest {
                 "a history recorded before schedule-start existed has no schedule times");
     }
 
+    @Test
+    void aReentrantLocksHoldIsOneBarFromItsFirstGrantToItsLastRelease() {
+        io.lockchaos.history.Process p = io.lockchaos.history.Process.client(0);
+        io.lockchaos.history.Value asked = io.lockchaos.history.Value.map("lock", "unfenced-job-0");
+        io.lockchaos.history.Value held = io.lockchaos.history.Value.map("lock", "unfenced-job-0", "token", 9L);
+        io.lockchaos.history.Value again = io.lockchaos.history.Value.map("lock", "unfenced-job-0", "token", 9L, "reentry", true);
+        List<Op> ops = List.of(
+                new Op(0, 10, io.lockchaos.history.OpType.INVOKE, p, "acquire", asked),
+                new Op(1, 20, io.lockchaos.history.OpType.OK, p, "acquire", held),
+                new Op(2, 30, io.lockchaos.history.OpType.INVOKE, p, "acquire", again),
+                new Op(3, 40, io.lockchaos.history.OpType.OK, p, "acquire", again),
+                new Op(4, 50, io.lockchaos.history.OpType.INVOKE, p, "release", again),
+                new Op(5, 60, io.lockchaos.history.OpType.OK, p, "release", again),
+                new Op(6, 70, io.lockchaos.history.OpType.INVOKE, p, "release", held),
+                new Op(7, 80, io.lockchaos.history.OpType.OK, p, "release", held));
+        Layout layout = new Layout(List.of("unfenced"), 1);
+        List<Timeline.Bar> bars = Timeline.of(History.of(ops), layout, List.of(), io.lockchaos.checker.lock.UnsafeWindows.NONE,
+                io.lockchaos.history.ops.Reentrancy.SAME_TOKEN).bars();
+        assertEquals(1, bars.size(), bars.toString());
+        assertEquals(20, bars.get(0).start());
+        assertEquals(70, bars.get(0).end());
+        assertEquals(2, Timeline.of(History.of(ops), layout, List.of(), io.lockchaos.checker.lock.UnsafeWindows.NONE).bars().size(),
+                "drawn as a lock that is not reentrant: the reentry ends the first bar");
+    }
+
     private static Op nemesis(String f) {
         return HISTORY.ops().stream().filter(o -> o.f().equals(f)).findFirst().orElseThrow();
     }

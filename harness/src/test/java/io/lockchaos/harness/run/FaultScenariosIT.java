@@ -58,7 +58,8 @@ class FaultScenariosIT {
      * the JVM image, member links through the proxy) and of the Hazelcast client in a worker, and
      * of a lock freed by the CP group's session expiry; {@code hazelcast-no-fault},
      * {@code hazelcast-partition} and {@code hazelcast-restart-all} (100 s; the kill of every member
-     * at once is {@code NodeNemesisTest}'s in CI) are nightly.
+     * at once is {@code NodeNemesisTest}'s in CI) are nightly, and so is {@code hazelcast-reentrant}
+     * (its checks' reentrant models are unit-tested on one of its histories).
      * {@code redisson-sentinel-failover} is nightly: row 4's faults, which {@code redis-sentinel-failover}
      * runs here, with Redisson's WAIT refusing every grant.
      * {@code redisson-starve} is nightly too: the starvation itself (a quota slows a worker's JVM,
@@ -75,7 +76,7 @@ class FaultScenariosIT {
             "redisson-fenced-restart", "spring-redis-pause", "spring-redis-no-fault", "shedlock-redis-no-fault",
             "shedlock-redis-safe-update-pause",
             "etcd-no-fault", "etcd-partition", "etcd-kill-leader", "hazelcast-no-fault", "hazelcast-partition",
-            "hazelcast-restart-all", "redisson-sentinel-failover",
+            "hazelcast-restart-all", "hazelcast-reentrant", "redisson-sentinel-failover",
             "pg-advisory-no-fault", "pg-advisory-pause", "pg-advisory-pgbouncer", "pg-advisory-xact-pgbouncer",
             "spring-jdbc-pause", "redisson-starve", "spring-redis-threads", "shedlock-jdbc-dbtime-worker-clock",
             "shedlock-redis-ticks-at-least");

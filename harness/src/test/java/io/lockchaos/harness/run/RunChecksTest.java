@@ -42,6 +42,33 @@ class RunChecksTest {
     }
 
     @Test
+    void aReentrantBackendsLanesAreCheckedWithTheReentrantModels() {
+        Scenario reentrant = ScenarioFile.parse("""
+                {"name": "s", "topology": "hazelcast", "lock": {"backend": "hazelcast-fenced", "ttlMs": 5000, "tokens": "lock"},
+                 "storage": ["unfenced"], "workers": 1, "durationMs": 1000}
+                """, "s.json");
+        Scenario plain = ScenarioFile.parse("""
+                {"name": "s", "topology": "etcd", "lock": {"backend": "etcd", "ttlMs": 5000, "tokens": "lock"},
+                 "storage": ["unfenced"], "workers": 1, "durationMs": 1000}
+                """, "s.json");
+        Value held = Value.map("lock", "unfenced-job-0", "token", 34L);
+        grant(0, "unfenced-job-0", 34);
+        op(OpType.INVOKE, new Process.Client(0), "acquire", Value.map("lock", "unfenced-job-0", "reentry", true));
+        op(OpType.OK, new Process.Client(0), "acquire", Value.map("lock", "unfenced-job-0", "token", 34L, "reentry", true));
+        for (int i = 0; i < 2; i++) {
+            op(OpType.INVOKE, new Process.Client(0), "release", held);
+            op(OpType.OK, new Process.Client(0), "release", held);
+        }
+        History h = History.of("h", ops);
+        Map<String, CheckResult> checked = RunChecks.run(reentrant, h, CheckOptions.defaults());
+        assertEquals(Validity.VALID, checked.get("mutex").valid(), checked.get("mutex").toString());
+        assertEquals(Validity.VALID, checked.get("tokens").valid(), checked.get("tokens").toString());
+        Map<String, CheckResult> asPlain = RunChecks.run(plain, h, CheckOptions.defaults());
+        assertEquals(Validity.INVALID, asPlain.get("mutex").valid(), "etcd is not reentrant: a held lock granted again");
+        assertEquals(Validity.INVALID, asPlain.get("tokens").valid(), "the same token twice");
+    }
+
+    @Test
     void processesBelongToTheirLaneEvenAfterRetiringAndFinalReadsByKey() {
         grant(0, "unfenced-job-0", 1);         // unfenced, never released
         grant(2, "fenced-job-0", 1);           // fenced

@@ -125,7 +125,7 @@ class ScenarioFileTest {
         "description null          | \"description\": \"d\"              | \"description\": null              | field 'description' is null; allowed: a string",
         "ttl as text               | \"ttlMs\": 10000                   | \"ttlMs\": \"10s\"                   | field 'lock.ttlMs' is \"10s\"; allowed: a whole number of milliseconds",
         "ttl zero                  | \"ttlMs\": 10000                   | \"ttlMs\": 0                        | field 'lock.ttlMs' is 0; allowed: 1 to 604800000 milliseconds",
-        "unknown lock field        | \"ttlMs\": 10000                   | \"ttl\": 10000                      | field 'lock.ttl' is an unknown field; allowed: backend, classpath, options, sessionTimeoutMs, tokens, ttlMs",
+        "unknown lock field        | \"ttlMs\": 10000                   | \"ttl\": 10000                      | field 'lock.ttl' is an unknown field; allowed: backend, classpath, options, reenter, sessionTimeoutMs, tokens, ttlMs",
         "lock missing backend      | \"backend\": \"redis-naive\", \"ttlMs\" | \"ttlMs\"                       | field 'lock.backend' is missing; allowed: a string",
         "storage empty             | [\"unfenced\", \"fenced\"]          | []                                  | field 'storage' is []; allowed: a storage mode or a non-empty array",
         "expect not an object      | \"expect\": {\"mutex\": \"valid\", \"ledger-unfenced\": \"invalid\"} | \"expect\": [1] | field 'expect' is [1]; allowed: an object whose values are valid, unknown, invalid",
@@ -155,6 +155,23 @@ class ScenarioFileTest {
         ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioFile.parse(json, "s1.json"));
         assertTrue(e.getMessage().startsWith("s1.json"), e.getMessage());
         assertTrue(e.getMessage().contains(message.strip()), "expected '" + message.strip() + "' in: " + e.getMessage());
+    }
+
+    @Test
+    void reenteringIsForAReentrantBackendOnlyAndScenarioJsonKeepsIt() {
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioFile.parse(
+                BASE.replace("\"tokens\": \"redis-incr\"", "\"tokens\": \"redis-incr\", \"reenter\": true"), "s1.json"));
+        assertTrue(e.getMessage().contains("lock.reenter") && e.getMessage().contains("redis-naive is not declared reentrant")
+                && e.getMessage().contains("hazelcast-fenced"), e.getMessage());
+        Scenario s = ScenarioFile.parse("""
+                {"name": "s", "topology": "hazelcast", "lock": {"backend": "hazelcast-fenced", "ttlMs": 5000, "tokens": "lock",
+                 "reenter": true}, "storage": ["unfenced"], "workers": 2, "durationMs": 1000}
+                """, "s2.json");
+        assertTrue(s.lock().reenter());
+        assertTrue(ScenarioFile.parse(ScenarioFile.toJson(s, java.util.Map.of()), "scenario.json").lock().reenter(),
+                "scenario.json keeps it, so a replay re-enters too");
+        assertFalse(ScenarioFile.toJson(ScenarioFile.parse(BASE, "s1.json"), java.util.Map.of()).contains("reenter"),
+                "left out when false: the file shape stays");
     }
 
     /** {@code lock} names a lock's own tokens (redisson-fenced's): a fenced lane needs no other source. */

@@ -17,11 +17,13 @@ import java.util.OptionalLong;
  *
  * <pre>
  * acquire  {:lock "job-0"}                         ok: {:lock "job-0" :token 34}
+ *          (the holder asking again, a reentry:        {:lock "job-0" :reentry true}
+ *                                                      ok: {:lock "job-0" :token 34 :reentry true})
  *          (a lock reckoned by the client's clock:     ok: ... :clock-asked 1796461200123 :clock-granted 1796461200140
  *                                                      :lock-until 1796461202123)
  * read     {:key "job-0" :token 34}                ok: ... :last "e-3-11"
  * append   {:key "job-0" :token 34 :id "e-3-12" :prev "e-3-11"}
- * release  {:lock "job-0" :token 34}
+ * release  {:lock "job-0" :token 34}               (the reentry's own release: ... :reentry true)
  * read-all {:key "job-0"}  (process :final)        ok: {:key :fencing :entries [{:id :prev :token :process}]}
  * lost     {:lock "job-0" :token 34 :process 3 :reason "suspended"}  (process :notice, one :info event)
  * </pre>
@@ -68,7 +70,12 @@ public final class LockOps {
          * The scheduled job's tick an acquire was made for, on the worker's own clock
          * (epoch ms divided by the scenario's {@code tickMs}): only in runs with ticks.
          */
-        TICK;
+        TICK,
+        /**
+         * {@code true} on an acquire the holder of the lock asked for while it held it, and on
+         * the release of that grant (see {@link Reentrancy}); absent otherwise.
+         */
+        REENTRY;
 
         private final String text = name().toLowerCase(Locale.ROOT).replace('_', '-');
         private final Value keyword = Value.kw(text);
@@ -115,6 +122,18 @@ public final class LockOps {
     /** The {@code :tick} of an acquire's value, if it was made for a tick. */
     public static Optional<Long> tick(Value value) {
         return Field.TICK.in(value).filter(v -> v instanceof Value.Int).map(v -> ((Value.Int) v).value());
+    }
+
+    /** {@code value} (an acquire's or a release's) marked as a reentry: {@code :reentry true} added. */
+    public static Value reentry(Value value) {
+        Map<Value, Value> m = new LinkedHashMap<>(((Value.Dict) value).entries());
+        m.put(Field.REENTRY.keyword(), new Value.Bool(true));
+        return new Value.Dict(m);
+    }
+
+    /** Whether an acquire's or release's value says it is a reentry ({@code :reentry true}). */
+    public static boolean isReentry(Value value) {
+        return Field.REENTRY.in(value).map(v -> v.equals(new Value.Bool(true))).orElse(false);
     }
 
     /**

@@ -83,6 +83,28 @@ class LockOpsTest {
     }
 
     @Test
+    void aReentryIsMarkedOnItsValueAndSurvivesBothFormats() {
+        Value asked = LockOps.reentry(LockOps.lock("job-0", OptionalLong.empty()));
+        Value granted = LockOps.reentry(LockOps.lock("job-0", OptionalLong.of(34)));
+        assertEquals("{:lock \"job-0\", :token 34, :reentry true}", granted.toString());
+        assertTrue(LockOps.isReentry(granted));
+        assertFalse(LockOps.isReentry(LockOps.lock("job-0", OptionalLong.of(34))));
+        assertFalse(LockOps.isReentry(Value.NIL));
+        Op invoked = new Op(0, 11, OpType.INVOKE, Process.client(3), LockOps.ACQUIRE, asked, Value.NIL, Map.of());
+        Op ok = new Op(1, 12, OpType.OK, Process.client(3), LockOps.ACQUIRE, granted, Value.NIL, Map.of());
+        StringWriter text = new StringWriter();
+        try (JsonLinesHistoryWriter out = new JsonLinesHistoryWriter(text, "mem")) {
+            out.writeAll(List.of(invoked, ok));
+        }
+        assertTrue(text.toString().contains("\"reentry\":true"), text.toString());
+        List<Op> back = new JsonLinesHistoryReader().readString("mem", text.toString()).ops();
+        assertTrue(LockOps.isReentry(back.get(0).value()) && LockOps.isReentry(back.get(1).value()));
+        assertEquals(Optional.of(34L), LockOps.token(back.get(1).value()));
+        assertTrue(io.lockchaos.history.format.EdnHistoryWriter.toEdn(ok).contains(":reentry true"),
+                io.lockchaos.history.format.EdnHistoryWriter.toEdn(ok));
+    }
+
+    @Test
     void nemesisBandsAndOffsets() {
         assertEquals("start-pause", NemesisOps.start("pause"));
         assertEquals(Optional.of("clock-strobe"), NemesisOps.stopped(NemesisOps.stop("clock-strobe")));

@@ -5,6 +5,7 @@ import static io.lockchaos.junit.contract.LockFeature.CERTAIN_REFUSAL;
 import static io.lockchaos.junit.contract.LockFeature.FENCING_TOKENS;
 import static io.lockchaos.junit.contract.LockFeature.LEASE_EXPIRY;
 import static io.lockchaos.junit.contract.LockFeature.LOSS_DETECTION;
+import static io.lockchaos.junit.contract.LockFeature.REENTRANT;
 import static io.lockchaos.junit.contract.LockFeature.TOKENS_ACROSS_LOCKS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -207,6 +208,26 @@ public abstract class LockClientContract {
      * stay lost, and once the service is back another client gets the lock.
      */
     @Order(8)
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("subjects")
+    void aReentrantLocksHolderIsGrantedAgainAndReleasesOncePerGrant(LockSubject s) {
+        assumeTrue(s.has(REENTRANT), s + " does not declare REENTRANT");
+        String lock = s.lock("reentrant");
+        try (LockClient a = open(s); LockClient b = open(s)) {
+            Grant outer = granted(a, lock, GRANT);
+            Grant inner = granted(a, lock, REFUSE);
+            if (s.has(FENCING_TOKENS)) {
+                assertEquals(outer.token(), inner.token(), "a reentry gives back the token of the hold it re-enters");
+            }
+            assertTrue(a.release(inner), "the reentry's release");
+            assertInstanceOf(Acquisition.NotGranted.class, b.acquire(lock, REFUSE),
+                    "after one of two releases the lock is still a's");
+            assertTrue(a.release(outer), "the first grant's release");
+            assertTrue(b.release(granted(b, lock, GRANT)), "after the second release b is granted");
+        }
+    }
+
+    @Order(9)
     @ParameterizedTest(name = "{0}")
     @MethodSource("subjects")
     void aGrantIsLostWhenTheServiceIsUnreachableLongerThanTheSession(LockSubject s) {

@@ -35,7 +35,15 @@ public enum LockFeature {
      * deletes the key whoever holds it). The takeover test then does not ask for false; it
      * prints whether the late release freed the lock under its new holder.
      */
-    BLIND_RELEASE(null);
+    BLIND_RELEASE(null),
+    /**
+     * The holder asking again from the same thread is granted at once, with the same token, and
+     * releases once per grant: after the first release the lock is still its own (another client
+     * is refused), the second frees it ({@code Reentrancy.SAME_TOKEN}: Hazelcast's
+     * {@code FencedLock}, Curator's {@code InterProcessMutex}). A built-in backend's declaration must
+     * be its {@code LockBackend.reentrancy()}.
+     */
+    REENTRANT(null);
 
     private final Class<?> capability;
 

@@ -5,6 +5,7 @@ import static io.lockchaos.junit.contract.LockFeature.CERTAIN_REFUSAL;
 import static io.lockchaos.junit.contract.LockFeature.FENCING_TOKENS;
 import static io.lockchaos.junit.contract.LockFeature.LEASE_EXPIRY;
 import static io.lockchaos.junit.contract.LockFeature.LOSS_DETECTION;
+import static io.lockchaos.junit.contract.LockFeature.REENTRANT;
 import static io.lockchaos.junit.contract.LockFeature.TOKENS_ACROSS_LOCKS;
 
 import io.lockchaos.harness.cluster.Cluster;
@@ -40,9 +41,10 @@ final class LockSubjects {
             LockSubject.builtIn("redlock", "redis-incr", Topology.REDLOCK, LEASE_EXPIRY, CERTAIN_REFUSAL, FENCING_TOKENS),
             LockSubject.builtIn("redlock", "zk", Topology.REDLOCK, LEASE_EXPIRY, CERTAIN_REFUSAL, FENCING_TOKENS,
                     TOKENS_ACROSS_LOCKS),
-            LockSubject.builtIn("curator", Topology.ZOOKEEPER, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
+            LockSubject.builtIn("curator", Topology.ZOOKEEPER, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL,
+                    REENTRANT),
             LockSubject.builtIn("curator-cautious", Topology.ZOOKEEPER, FENCING_TOKENS, TOKENS_ACROSS_LOCKS,
-                    CERTAIN_REFUSAL, LOSS_DETECTION),
+                    CERTAIN_REFUSAL, LOSS_DETECTION, REENTRANT),
             // The watchdog renews the key while the client runs: no lease; no callback when it fails (no loss detection).
             LockSubject.builtIn("redisson", Topology.REDIS_SINGLE, CERTAIN_REFUSAL),
             LockSubject.builtIn("redisson-lease", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL),
@@ -53,7 +55,8 @@ final class LockSubjects {
             LockSubject.builtIn("spring-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL),
             LockSubject.builtIn("etcd", Topology.ETCD, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
             // The fence is the CP group's Raft commit index of the acquire: one sequence for every lock of the group.
-            LockSubject.builtIn("hazelcast-fenced", Topology.HAZELCAST, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),
+            LockSubject.builtIn("hazelcast-fenced", Topology.HAZELCAST, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL,
+                    REENTRANT),
             LockSubject.builtIn("shedlock-redis", Topology.REDIS_SINGLE, LEASE_EXPIRY, CERTAIN_REFUSAL, BLIND_RELEASE),
             // A session or transaction lock: no lease; tokens from one sequence; pgjdbc says a session failed only when a call fails.
             LockSubject.builtIn("pg-advisory", Topology.POSTGRES, FENCING_TOKENS, TOKENS_ACROSS_LOCKS, CERTAIN_REFUSAL),

@@ -44,6 +44,17 @@ class RegistrationTest {
                         + " junit/src/test/java/io/lockchaos/junit/contract/LockSubjects.java");
     }
 
+    /** A subject named after a built-in backend (or backend+tokens) declares REENTRANT exactly when the backend is reentrant. */
+    @Test
+    void aBuiltInSubjectDeclaresReentrantAsItsBackendIs() {
+        for (LockSubject s : LockSubjects.picked("")) {
+            String backend = s.name().split("\\+")[0];
+            LockBackends.find(backend).filter(b -> LockBackends.BUILT_IN.contains(b)).ifPresent(b ->
+                    assertEquals(b.reentrancy().reentrant(), s.has(LockFeature.REENTRANT), s + ": its backend's"
+                            + " reentrancy is " + b.reentrancy().id() + "; declare REENTRANT exactly for a reentrant one"));
+        }
+    }
+
     @Test
     void everyFaultKindHasItsLinesInTheFaultTable() {
         List<String> words = new ArrayList<>();

@@ -9,6 +9,7 @@ import static io.lockchaos.workloads.lock.TopologyName.REDIS_SINGLE;
 import static io.lockchaos.workloads.lock.TopologyName.REDLOCK;
 import static io.lockchaos.workloads.lock.TopologyName.ZOOKEEPER;
 
+import io.lockchaos.history.ops.Reentrancy;
 import io.lockchaos.workloads.WorkloadException;
 import io.lockchaos.workloads.etcd.EtcdLock;
 import io.lockchaos.workloads.etcd.EtcdTtl;
@@ -103,7 +104,7 @@ public final class LockBackends {
             new LockBackend("etcd", List.of(ETCD), true, List.of(), false, LockBackends::etcd, EtcdTtl.UNIT)
                     .toldBy("jetcd's keep-alive of the lease ending (an error, or no answer within the TTL)"),
             new LockBackend("hazelcast-fenced", List.of(HAZELCAST), true, List.of(), false, LockBackends::hazelcastFenced,
-                    Duration.ofSeconds(1), Optional.of(HazelcastMember.SESSION_TTL)),
+                    Duration.ofSeconds(1), Optional.of(HazelcastMember.SESSION_TTL)).reentrant(Reentrancy.SAME_TOKEN),
             pgAdvisory(PgAdvisoryLock.Scope.SESSION),
             pgAdvisory(PgAdvisoryLock.Scope.TRANSACTION),
             shedLockJdbc("shedlock-jdbc", false),
@@ -151,7 +152,7 @@ public final class LockBackends {
                         "the ZooKeeper path the lock nodes live under (" + DEFAULT_ZK_ROOT + ")")), false,
                 (config, hosts) -> CuratorLock.open(config.addresses(), config.sessionTimeout(),
                         config.option(LockConfig.ZK_ROOT, DEFAULT_ZK_ROOT), cautious))
-                .toldBy("Curator's connection state SUSPENDED or LOST");
+                .toldBy("Curator's connection state SUSPENDED or LOST").reentrant(Reentrancy.SAME_TOKEN);
     }
 
     /**

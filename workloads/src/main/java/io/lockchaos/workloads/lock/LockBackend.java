@@ -1,5 +1,6 @@
 package io.lockchaos.workloads.lock;
 
+import io.lockchaos.history.ops.Reentrancy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -25,21 +26,26 @@ import java.util.Optional;
  * @param lossNotice what tells its holder that a grant is gone, in words ("jetcd's keep-alive
  *     ending"), which its grants' {@link GrantWatch} passes on; empty: nothing does, the library
  *     cannot tell (a report says so instead of "never told")
+ * @param reentrancy what its client does when the holder of a lock asks for it again from the
+ *     same thread, as the library's source shows it ({@link Reentrancy#NONE} unless declared): the
+ *     checks take a reentrant lock's reentries as part of the hold, and a scenario may make the
+ *     worker re-enter ({@code lock.reenter}) only a reentrant one
  */
 public record LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
                           boolean anyOption, Factory factory, Duration ttlUnit, Optional<Duration> onlyTtl,
-                          Optional<String> lossNotice) {
+                          Optional<String> lossNotice, Reentrancy reentrancy) {
 
     /** A backend whose TTL is any whole number of {@code ttlUnit} and that cannot tell a holder of a loss. */
     public LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
                        boolean anyOption, Factory factory, Duration ttlUnit) {
-        this(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, Optional.empty(), Optional.empty());
+        this(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, Optional.empty(), Optional.empty(),
+                Reentrancy.NONE);
     }
 
     /** A backend that grants only {@code onlyTtl} and cannot tell a holder of a loss. */
     public LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
                        boolean anyOption, Factory factory, Duration ttlUnit, Optional<Duration> onlyTtl) {
-        this(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, onlyTtl, Optional.empty());
+        this(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, onlyTtl, Optional.empty(), Reentrancy.NONE);
     }
 
     /** A backend whose TTL is any whole number of milliseconds and that cannot tell a holder of a loss. */
@@ -51,7 +57,13 @@ public record LockBackend(String name, List<TopologyName> topologies, boolean ow
     /** This backend, whose holders {@code notice} tells of a lost grant (see {@link #lossNotice()}). */
     public LockBackend toldBy(String notice) {
         return new LockBackend(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, onlyTtl,
-                Optional.of(notice));
+                Optional.of(notice), reentrancy);
+    }
+
+    /** This backend, whose client re-enters a lock its holder asks for again as {@code how} says. */
+    public LockBackend reentrant(Reentrancy how) {
+        return new LockBackend(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, onlyTtl, lossNotice,
+                how);
     }
 
     /** Whether {@code ttl} is a whole, positive number of {@link #ttlUnit()}, and {@link #onlyTtl()} if it has one. */
@@ -71,6 +83,7 @@ public record LockBackend(String name, List<TopologyName> topologies, boolean ow
     }
 
     public LockBackend {
+        java.util.Objects.requireNonNull(reentrancy, "reentrancy");
         topologies = List.copyOf(topologies);
         options = List.copyOf(options);
     }

@@ -19,7 +19,7 @@ import java.util.OptionalLong;
  * appended, in milliseconds; an address is {@code host:port}, a fencing mode its id:
  * <pre>{@code
  * {"settings": {"process": 0, "workers": 3, "threads": 1, "locks": ["job-0"], "durationMs": 30000, "thinkMs": 20,
- *               "idleMs": 10, "acquireTimeoutMs": 5000, "seed": 1, "tickMs": 0},
+ *               "idleMs": 10, "acquireTimeoutMs": 5000, "seed": 1, "tickMs": 0, "reenter": false},
  *  "lock": {"backend": "redis-naive", "nodes": ["redis-1:6379"], "ttlMs": 10000, "sessionTimeoutMs": 6000,
  *           "options": {"tokens": "zk", "token-nodes": "zk-1:2181"}},
  *  "storage": {"node": "storage:6379", "fencing": "fenced", "timeoutMs": 5000, "store": "redis"},

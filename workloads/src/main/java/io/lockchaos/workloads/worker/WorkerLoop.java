@@ -17,7 +17,9 @@ import java.util.SplittableRandom;
 
 /**
  * One worker's cycles: acquire → read → think → append → release, each step recorded as an
- * invocation and its completion (see the package documentation for the outcome rules). Runs on
+ * invocation and its completion (see the package documentation for the outcome rules). With
+ * {@link WorkerSettings#reenter()}: acquire → acquire again (a reentry) → read → think → append
+ * → release the reentry → release. Runs on
  * the calling thread until the duration is over or {@link #stop()} is called; a cycle under way
  * when stopped still releases its grant.
  */
@@ -103,10 +105,53 @@ public final class WorkerLoop {
         if (grant.isEmpty()) {
             return;
         }
+        boolean unknown = false;
         if (!grant.get().lost()) {
-            criticalSection(grant.get());
+            unknown = settings.reenter() ? reentered(grant.get()) : criticalSection(grant.get());
         }
-        release(grant.get());
+        if (release(grant.get(), false) || unknown) {
+            retire();
+        }
+    }
+
+    /**
+     * The critical section under a reentry: asks for the lock it holds again ({@code :reentry
+     * true}), works under that grant and releases it, then the caller releases the first. A
+     * refused reentry leaves the first grant: the work goes on under it. An unknown one (a
+     * throw) may hold one grant more, which the process's one release would not give back: it
+     * does no work, and the caller retires the process after its release (true); so does an
+     * unknown release of the reentry.
+     */
+    private boolean reentered(Grant outer) {
+        Process p = Process.client(processId);
+        Value invoked = LockOps.reentry(LockOps.lock(outer.lock(), OptionalLong.empty()));
+        recorder.invoke(p, LockOps.ACQUIRE, invoked);
+        Acquisition result;
+        try {
+            result = locks.acquire(outer.lock(), settings.acquireTimeout());
+        } catch (RuntimeException e) {
+            recorder.complete(p, OpType.INFO, LockOps.ACQUIRE, invoked, LockOps.error(e));
+            return true;
+        }
+        if (result instanceof Acquisition.Granted granted) {
+            Grant inner = granted.grant();
+            recorder.complete(p, OpType.OK, LockOps.ACQUIRE, LockOps.reentry(granted(outer.lock(), inner)), Value.NIL);
+            recordLossNotice(inner, processId);
+            if (!inner.lost()) {
+                criticalSection(inner);
+            }
+            return release(inner, true);
+        }
+        if (!(result instanceof Acquisition.NotGranted refused)) {
+            throw new IllegalStateException("an acquisition is granted or not: " + result);
+        }
+        recorder.complete(p, refused.certain() ? OpType.FAIL : OpType.INFO, LockOps.ACQUIRE, invoked,
+                Value.kw(refused.reason().replace(' ', '-').replace(",", "")));
+        if (!refused.certain()) {
+            return true;
+        }
+        criticalSection(outer);
+        return false;
     }
 
     /** One acquire of {@code lock}, made for {@code tick} when the job runs on ticks (recorded as {@code :tick}). */
@@ -163,16 +208,18 @@ public final class WorkerLoop {
                 LockOps.lossNotice(grant.lock(), grant.token(), holder, reason)));
     }
 
-    private void criticalSection(Grant grant) {
+    /** Read, think, append; false (a known outcome), for {@link #cycle}. */
+    private boolean criticalSection(Grant grant) {
         Optional<Optional<String>> last = read(grant);
         if (last.isEmpty() || stopped) {
-            return;
+            return false;
         }
         pause(settings.think().toNanos());
         if (grant.lost()) {
-            return;
+            return false;
         }
         append(grant, last.get());
+        return false;
     }
 
     /** The ledger's last entry id (inner empty: an empty ledger); outer empty: no read to build on. */
@@ -213,17 +260,20 @@ public final class WorkerLoop {
                 applied ? Value.NIL : LockOps.STALE_TOKEN);
     }
 
-    private void release(Grant grant) {
+    /** Releases and records it; true when the outcome is unknown (the caller retires the process after its last release). */
+    private boolean release(Grant grant, boolean reentry) {
         Process p = Process.client(processId);
-        Value invoked = LockOps.lock(grant.lock(), grant.token());
+        Value plain = LockOps.lock(grant.lock(), grant.token());
+        Value invoked = reentry ? LockOps.reentry(plain) : plain;
         recorder.invoke(p, LockOps.RELEASE, invoked);
         try {
             boolean released = locks.release(grant);
             recorder.complete(p, released ? OpType.OK : OpType.FAIL, LockOps.RELEASE, invoked,
                     released ? Value.NIL : LockOps.NOT_HELD);
+            return false;
         } catch (RuntimeException e) {
             recorder.complete(p, OpType.INFO, LockOps.RELEASE, invoked, LockOps.error(e));
-            retire();
+            return true;
         }
     }
 

@@ -23,14 +23,18 @@ import java.util.Objects;
  * @param tick zero: cycles one after the other, {@code idle} apart; else the period of a
  *     scheduled job: one acquire at each multiple of it on the worker's own clock (epoch ms),
  *     made for that tick, and the job (read, think, append, release) only when granted
+ * @param reenter whether each cycle, once granted, acquires the same lock again (a reentry,
+ *     {@code :reentry true}) and releases twice: only for a reentrant lock (a scenario's
+ *     {@code lock.reenter})
  */
 public record WorkerSettings(int process, int workers, int threads, List<String> locks, Duration duration,
-                             Duration think, Duration idle, Duration acquireTimeout, long seed, Duration tick) {
+                             Duration think, Duration idle, Duration acquireTimeout, long seed, Duration tick,
+                             boolean reenter) {
 
-    /** Settings of a worker that runs cycles one after the other (no ticks). */
+    /** A worker that runs cycles one after the other (no ticks) and never re-enters a lock it holds. */
     public WorkerSettings(int process, int workers, int threads, List<String> locks, Duration duration,
                           Duration think, Duration idle, Duration acquireTimeout, long seed) {
-        this(process, workers, threads, locks, duration, think, idle, acquireTimeout, seed, Duration.ZERO);
+        this(process, workers, threads, locks, duration, think, idle, acquireTimeout, seed, Duration.ZERO, false);
     }
 
     public WorkerSettings {
@@ -62,6 +66,6 @@ public record WorkerSettings(int process, int workers, int threads, List<String>
             throw new IllegalArgumentException("thread " + t + " of " + threads);
         }
         return new WorkerSettings(process + t * workers, workers * threads, 1, locks, duration, think, idle,
-                acquireTimeout, seed + 7919L * t, tick);
+                acquireTimeout, seed + 7919L * t, tick, reenter);
     }
 }

@@ -24,6 +24,16 @@ class LockBackendsTest {
     }
 
     @Test
+    void hazelcastsFencedLockAndCuratorsMutexAreReentrantWithTheSameTokenAndNoOtherIsDeclared() {
+        for (LockBackend b : LockBackends.BUILT_IN) {
+            boolean reentrant = List.of("hazelcast-fenced", "curator", "curator-cautious").contains(b.name());
+            assertEquals(reentrant ? io.lockchaos.history.ops.Reentrancy.SAME_TOKEN : io.lockchaos.history.ops.Reentrancy.NONE,
+                    b.reentrancy(), b.name());
+        }
+        assertEquals(io.lockchaos.history.ops.Reentrancy.NONE, LockBackends.CLASS.reentrancy());
+    }
+
+    @Test
     void everyBuiltInBackendIsListedOnceWithItsTopology() {
         assertEquals(List.of("redis-naive", "redis-sentinel", "redlock", "curator", "curator-cautious", "redisson",
                 "redisson-lease", "redisson-fenced", "spring-redis", "shedlock-redis", "etcd"), LockBackends.names().subList(0, 11));

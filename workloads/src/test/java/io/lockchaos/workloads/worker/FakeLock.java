@@ -18,7 +18,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class FakeLock implements LockClient {
 
     /** What the next acquire does. */
-    enum Next { GRANT, REFUSE, UNSURE, THROW, GRANT_LOST, GRANT_TOLD_LOST }
+    enum Next { GRANT, REFUSE, UNSURE, THROW, GRANT_LOST, GRANT_TOLD_LOST,
+        /** A reentrant lock's answer to its holder: granted with the last grant's token. */
+        GRANT_AGAIN }
 
     private final Deque<Next> script = new ArrayDeque<>();
     private long token;
@@ -63,6 +65,9 @@ final class FakeLock implements LockClient {
                 return Acquisition.unknown("timeout");
             case THROW:
                 throw new IllegalStateException("connection reset");
+            case GRANT_AGAIN:
+                return Acquisition.granted(new Grant(lock, OptionalLong.of(token), Optional.empty(), System.nanoTime(),
+                        GrantWatch.NEVER, () -> true));
             case GRANT_TOLD_LOST:
                 return Acquisition.granted(new Grant(lock, OptionalLong.of(++token), Optional.empty(), System.nanoTime(),
                         new GrantWatch() {

@@ -19,7 +19,7 @@ class WorkerConfigTest {
 
     private static final String FULL = """
             {"settings": {"process": 2, "workers": 3, "threads": 2, "locks": ["job-0", "job-1"], "durationMs": 30000, "thinkMs": 20,
-                          "idleMs": 10, "acquireTimeoutMs": 5000, "seed": 9, "tickMs": 0},
+                          "idleMs": 10, "acquireTimeoutMs": 5000, "seed": 9, "tickMs": 0, "reenter": false},
              "lock": {"backend": "redis-naive", "nodes": ["redis-1:6379"], "ttlMs": 10000,
                       "sessionTimeoutMs": 6000, "options": {"tokens": "zk", "token-nodes": "zk-1:2181"}},
              "storage": {"node": "storage:6379", "fencing": "fenced", "timeoutMs": 4000, "store": "redis"},

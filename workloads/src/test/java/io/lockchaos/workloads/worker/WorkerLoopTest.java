@@ -32,11 +32,15 @@ class WorkerLoopTest {
 
     /** Runs the loop until the lock's script is played, then reads the history file back. */
     private History run(FakeLock lock, FakeStorage storage) {
+        return run(lock, storage, settings(Duration.ofHours(1)));
+    }
+
+    private History run(FakeLock lock, FakeStorage storage, WorkerSettings settings) {
         Path file = dir.resolve("history.jsonl");
         AtomicReference<WorkerLoop> loop = new AtomicReference<>();
         lock.whenScriptDone(() -> loop.get().stop());
         try (OpRecorder recorder = new OpRecorder(JsonLinesHistoryWriter.open(file), System.nanoTime(), System::nanoTime)) {
-            loop.set(new WorkerLoop(settings(Duration.ofHours(1)), lock, storage, recorder));
+            loop.set(new WorkerLoop(settings, lock, storage, recorder));
             loop.get().run();
         }
         return new JsonLinesHistoryReader().read(file);
@@ -99,6 +103,60 @@ class WorkerLoopTest {
         }
         assertEquals(List.of("e-0-1", "e-0-2"), storage.readAll("job-0").stream().map(e -> e.id()).toList());
         assertEquals(0, storage.readAll("job-0").get(1).writer());
+    }
+
+    private static WorkerSettings reentering() {
+        return new WorkerSettings(0, 3, 1, List.of("job-0"), Duration.ofHours(1), Duration.ZERO, Duration.ZERO,
+                Duration.ofSeconds(1), 7, Duration.ZERO, true);
+    }
+
+    @Test
+    void aReenteringWorkerAsksAgainWhileHoldingWorksAndReleasesTwice() {
+        FakeStorage storage = new FakeStorage();
+        FakeLock lock = new FakeLock().then(FakeLock.Next.GRANT, FakeLock.Next.GRANT_AGAIN);
+        History h = run(lock, storage, reentering());
+        assertEquals(List.of(
+                "0 invoke acquire {:lock \"job-0\"}",
+                "0 ok acquire {:lock \"job-0\", :token 1}",
+                "0 invoke acquire {:lock \"job-0\", :reentry true}",
+                "0 ok acquire {:lock \"job-0\", :token 1, :reentry true}",
+                "0 invoke read {:key \"job-0\", :token 1}",
+                "0 ok read {:key \"job-0\", :token 1, :last nil}",
+                "0 invoke append {:key \"job-0\", :token 1, :id \"e-0-1\", :prev nil}",
+                "0 ok append {:key \"job-0\", :token 1, :id \"e-0-1\", :prev nil}",
+                "0 invoke release {:lock \"job-0\", :token 1, :reentry true}",
+                "0 ok release {:lock \"job-0\", :token 1, :reentry true}",
+                "0 invoke release {:lock \"job-0\", :token 1}",
+                "0 ok release {:lock \"job-0\", :token 1}",
+                "0 invoke acquire {:lock \"job-0\"}",
+                "0 fail acquire {:lock \"job-0\"} :timeout"), shapes(h));
+        assertEquals(2, lock.releases, "one release per grant");
+    }
+
+    @Test
+    void anUnknownReentryDoesNoWorkReleasesTheFirstGrantAndRetires() {
+        FakeStorage storage = new FakeStorage();
+        History h = run(new FakeLock().then(FakeLock.Next.GRANT, FakeLock.Next.THROW), storage, reentering());
+        assertEquals(List.of(
+                "0 invoke acquire {:lock \"job-0\"}",
+                "0 ok acquire {:lock \"job-0\", :token 1}",
+                "0 invoke acquire {:lock \"job-0\", :reentry true}",
+                "0 info acquire {:lock \"job-0\", :reentry true} \"IllegalStateException: connection reset\"",
+                "0 invoke release {:lock \"job-0\", :token 1}",
+                "0 ok release {:lock \"job-0\", :token 1}",
+                "3 invoke acquire {:lock \"job-0\"}",
+                "3 fail acquire {:lock \"job-0\"} :timeout"), shapes(h),
+                "the process may still hold a grant its one release did not give back: it goes on as process 3");
+        assertTrue(storage.readAll("job-0").isEmpty());
+    }
+
+    @Test
+    void aRefusedReentryWorksUnderTheFirstGrant() {
+        FakeStorage storage = new FakeStorage();
+        History h = run(new FakeLock().then(FakeLock.Next.GRANT, FakeLock.Next.REFUSE), storage, reentering());
+        assertEquals("0 fail acquire {:lock \"job-0\", :reentry true} :timeout", shapes(h).get(3));
+        assertEquals(List.of("e-0-1"), storage.readAll("job-0").stream().map(e -> e.id()).toList());
+        assertEquals("0 ok release {:lock \"job-0\", :token 1}", shapes(h).get(9));
     }
 
     @Test
@@ -225,7 +283,7 @@ class WorkerLoopTest {
         long before = System.currentTimeMillis() / period;
         try (OpRecorder recorder = new OpRecorder(JsonLinesHistoryWriter.open(file), System.nanoTime(), System::nanoTime)) {
             loop.set(new WorkerLoop(new WorkerSettings(0, 3, 1, List.of("job-0"), Duration.ofHours(1), Duration.ZERO,
-                    Duration.ZERO, Duration.ofSeconds(1), 7, Duration.ofMillis(period)), lock, new FakeStorage(), recorder));
+                    Duration.ZERO, Duration.ofSeconds(1), 7, Duration.ofMillis(period), false), lock, new FakeStorage(), recorder));
             loop.get().run();
         }
         long after = System.currentTimeMillis() / period;
