@@ -1,5 +1,6 @@
 package io.lockchaos.junit;
 
+import io.lockchaos.harness.cluster.ProjectRoot;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Evidence;
 import io.lockchaos.checker.Validity;
@@ -63,9 +64,14 @@ public final class CheckAssert {
         return out.toString();
     }
 
-    /** Where the run's page is and how to run it again. */
+    /**
+     * Where the run's page is and how to run it again: the launcher of the checkout these
+     * artifacts use, by its absolute path, so that the line runs from a project's own folder
+     * too (the replay writes next to the run).
+     */
     static String where(RunOutcome outcome) {
-        return "  report:   " + outcome.dir().resolve("report.html") + "\n"
-                + "  replay:   ./lockchaos replay " + outcome.dir();
+        return "  report:   " + outcome.dir().toAbsolutePath().resolve("report.html") + "\n"
+                + "  replay:   " + ProjectRoot.find().toAbsolutePath().resolve("lockchaos") + " replay "
+                + outcome.dir().toAbsolutePath();
     }
 }

@@ -48,7 +48,9 @@ class CheckAssertTest {
                   summary:  2 overlapping holds
                   evidence: worker 1 held lock-0 from 3.1 s to 8.2 s while worker 2 held it from 5.4 s (and 1 more)
                   report:   /p/target/lockchaos/T.paused/20261201-130000/report.html
-                  replay:   ./lockchaos replay /p/target/lockchaos/T.paused/20261201-130000""", e.getMessage());
+                  replay:   %s replay /p/target/lockchaos/T.paused/20261201-130000""".formatted(
+                io.lockchaos.harness.cluster.ProjectRoot.find().toAbsolutePath().resolve("lockchaos")), e.getMessage(),
+                "the launcher by its absolute path: the line runs from the user's project too");
         assertEquals("valid", e.getExpected().getValue());
         assertEquals("invalid", e.getActual().getValue());
     }

@@ -1,6 +1,7 @@
 package io.lockchaos.harness.cli;
 
 import io.lockchaos.history.LockchaosException;
+import io.lockchaos.harness.cluster.ProjectRoot;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.harness.run.ScenarioFile;
 import java.nio.file.Files;
@@ -14,7 +15,10 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code lockchaos replay results/<scenario>/<stamp>}: runs again exactly what that run's
  * {@code scenario.json} recorded (scenario, seed, and the schedule as played: a random one as
- * drawn, from {@code resolved.schedule}). Exit codes as {@code run}.
+ * drawn, from {@code resolved.schedule}). Exit codes as {@code run}. The new run's folder goes
+ * next to the one it replays (into the same results root, whether the checkout's or a JUnit
+ * test's under a project's {@code target/}), so the replay hint a failed test prints works where
+ * it is printed.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = "Re-run a recorded run with the same resolved scenario and seed.",
@@ -44,6 +48,21 @@ public final class ReplayCommand implements Callable<Integer> {
             return Main.EXIT_USAGE;
         }
         spec.commandLine().getErr().println("lockchaos: replaying " + file);
-        return RunCommand.execute(s, spec);
+        return RunCommand.attempt(s, spec, resultsRoot(file.toAbsolutePath(), s.name())).exitCode();
+    }
+
+    /**
+     * Where a replay of the run recorded in {@code scenarioFile} writes: the root its run folder
+     * is in when that folder is {@code <root>/<scenario>/<stamp>/scenario.json}, else the
+     * checkout's {@code results/}.
+     */
+    static Path resultsRoot(Path scenarioFile, String scenario) {
+        Path stamp = scenarioFile.getParent();
+        Path named = stamp == null ? null : stamp.getParent();
+        if (named != null && named.getFileName() != null && named.getFileName().toString().equals(scenario)
+                && named.getParent() != null) {
+            return named.getParent();
+        }
+        return ProjectRoot.find().resolve("results");
     }
 }

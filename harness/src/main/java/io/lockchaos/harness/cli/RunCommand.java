@@ -149,8 +149,12 @@ public final class RunCommand implements Callable<Integer> {
 
     /** {@link #execute}, also saying where the run's results are. */
     static Attempt attempt(Scenario s, CommandSpec spec) {
+        return attempt(s, spec, ProjectRoot.find().resolve("results"));
+    }
+
+    /** {@link #attempt(Scenario, CommandSpec)} with the run's folder under {@code root}. */
+    static Attempt attempt(Scenario s, CommandSpec spec, Path root) {
         PrintWriter err = spec.commandLine().getErr();
-        Path root = ProjectRoot.find().resolve("results");
         err.println("lockchaos: running " + s.name() + " (seed " + s.seed() + ", " + s.duration().toSeconds()
                 + " s, " + s.workers() + " workers per storage mode)");
         if (!engineReady(err)) {
