@@ -42,8 +42,12 @@ class RunChecksTest {
     }
 
     @Test
-    void aReentrantBackendsLanesAreCheckedWithTheReentrantModels() {
+    void aReentrantBackendsLanesAreCheckedWithTheReentrantModelsWhereTheWorkloadReenters() {
         Scenario reentrant = ScenarioFile.parse("""
+                {"name": "s", "topology": "hazelcast", "lock": {"backend": "hazelcast-fenced", "ttlMs": 5000, "tokens": "lock",
+                 "reenter": true}, "storage": ["unfenced"], "workers": 1, "durationMs": 1000}
+                """, "s.json");
+        Scenario notReentering = ScenarioFile.parse("""
                 {"name": "s", "topology": "hazelcast", "lock": {"backend": "hazelcast-fenced", "ttlMs": 5000, "tokens": "lock"},
                  "storage": ["unfenced"], "workers": 1, "durationMs": 1000}
                 """, "s.json");
@@ -66,6 +70,8 @@ class RunChecksTest {
         Map<String, CheckResult> asPlain = RunChecks.run(plain, h, CheckOptions.defaults());
         assertEquals(Validity.INVALID, asPlain.get("mutex").valid(), "etcd is not reentrant: a held lock granted again");
         assertEquals(Validity.INVALID, asPlain.get("tokens").valid(), "the same token twice");
+        assertEquals(Validity.INVALID, RunChecks.run(notReentering, h, CheckOptions.defaults()).get("mutex").valid(),
+                "a workload that never re-enters keeps the plain models: a second grant to the holder is a violation");
     }
 
     @Test
