@@ -25,21 +25,25 @@ import java.util.Optional;
  * @param lossNotice what tells its holder that a grant is gone, in words ("jetcd's keep-alive
  *     ending"), which its grants' {@link GrantWatch} passes on; empty: nothing does, the library
  *     cannot tell (a report says so instead of "never told")
+ * @param terms the durations that time its grants ({@link LeaseTerm}): the TTL for most, the session
+ *     timeout for ZooKeeper's; none for a lock held as long as its connection (PostgreSQL's advisory locks)
  */
 public record LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
                           boolean anyOption, Factory factory, Duration ttlUnit, Optional<Duration> onlyTtl,
-                          Optional<String> lossNotice) {
+                          Optional<String> lossNotice, List<LeaseTerm> terms) {
 
-    /** A backend whose TTL is any whole number of {@code ttlUnit} and that cannot tell a holder of a loss. */
+    /** A backend whose grants last {@code lock.ttlMs} (called {@code ttl}), whose TTL is any whole number of {@code ttlUnit} and that cannot tell a holder of a loss. */
     public LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
                        boolean anyOption, Factory factory, Duration ttlUnit) {
-        this(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, Optional.empty(), Optional.empty());
+        this(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, Optional.empty(), Optional.empty(),
+                List.of(LeaseTerm.ttl("ttl")));
     }
 
-    /** A backend that grants only {@code onlyTtl} and cannot tell a holder of a loss. */
+    /** A backend that grants only {@code onlyTtl} (a term called {@code ttl}) and cannot tell a holder of a loss. */
     public LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
                        boolean anyOption, Factory factory, Duration ttlUnit, Optional<Duration> onlyTtl) {
-        this(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, onlyTtl, Optional.empty());
+        this(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, onlyTtl, Optional.empty(),
+                List.of(LeaseTerm.ttl("ttl")));
     }
 
     /** A backend whose TTL is any whole number of milliseconds and that cannot tell a holder of a loss. */
@@ -51,7 +55,23 @@ public record LockBackend(String name, List<TopologyName> topologies, boolean ow
     /** This backend, whose holders {@code notice} tells of a lost grant (see {@link #lossNotice()}). */
     public LockBackend toldBy(String notice) {
         return new LockBackend(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, onlyTtl,
-                Optional.of(notice));
+                Optional.of(notice), terms);
+    }
+
+    /** This backend, whose grants {@code terms} time (see {@link #terms()}). */
+    public LockBackend timedBy(LeaseTerm... terms) {
+        return new LockBackend(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, onlyTtl,
+                lossNotice, List.of(terms));
+    }
+
+    /**
+     * The lengths of its {@link #terms()} for a lock of {@code ttl} and {@code sessionTimeout}, by
+     * name, in order; empty when nothing times its grants.
+     */
+    public java.util.Map<String, Duration> timescales(Duration ttl, Duration sessionTimeout) {
+        java.util.Map<String, Duration> scales = new java.util.LinkedHashMap<>();
+        terms.forEach(t -> scales.put(t.name(), t.of(ttl, sessionTimeout)));
+        return java.util.Collections.unmodifiableMap(scales);
     }
 
     /** Whether {@code ttl} is a whole, positive number of {@link #ttlUnit()}, and {@link #onlyTtl()} if it has one. */
@@ -73,6 +93,7 @@ public record LockBackend(String name, List<TopologyName> topologies, boolean ow
     public LockBackend {
         topologies = List.copyOf(topologies);
         options = List.copyOf(options);
+        terms = List.copyOf(terms);
     }
 
     /** Whether this backend runs on {@code topology}. */
