@@ -8,7 +8,8 @@ import java.util.function.Function;
 
 /**
  * What a schedule field says: a scripted {@link Schedule}, or one line
- * {@code random every INTERVAL [KIND,...]} that becomes a {@link RandomSchedule} once the
+ * {@code random every INTERVAL [KIND,...]} that becomes a {@link RandomSchedule}, or
+ * {@code random around NAME=LENGTH,... [KIND,...]} that becomes a {@link TimedSchedule}, once the
  * cluster's {@link FaultMenu} is known. Either way {@link #resolve} gives the schedule to play,
  * whose {@link Schedule#script()} is what a replay runs again.
  */
@@ -17,11 +18,19 @@ public sealed interface SchedulePlan {
     /** The schedule to play over a run of {@code length}, drawing from {@code menu}. */
     Schedule resolve(long seed, Duration length, FaultMenu menu);
 
+    /** The {@code random} line that {@link #parse} reads back into this plan; empty for a script. */
+    java.util.Optional<String> randomLine();
+
     /** A script, played as written. */
     record Scripted(Schedule schedule) implements SchedulePlan {
         @Override
         public Schedule resolve(long seed, Duration length, FaultMenu menu) {
             return schedule;
+        }
+
+        @Override
+        public java.util.Optional<String> randomLine() {
+            return java.util.Optional.empty();
         }
     }
 
@@ -69,11 +78,53 @@ public sealed interface SchedulePlan {
 
         /** The line that {@link SchedulePlan#parse} reads back into this plan. */
         public String line() {
-            String named = kinds.containsAll(FaultKind.drawable()) ? ""
-                    : " " + String.join(",", EnumSet.copyOf(kinds).stream().map(FaultKind::word).toList());
-            return "random every " + Durations.format(interval) + named;
+            return "random every " + Durations.format(interval) + named(kinds);
+        }
+
+        @Override
+        public java.util.Optional<String> randomLine() {
+            return java.util.Optional.of(line());
         }
     }
+
+    /**
+     * Faults one after another, each lasting around one of the lock's {@code scales}
+     * ({@link TimedSchedule}), drawn from the menu's {@code kinds}.
+     *
+     * @param scales the lock's timescales, not empty
+     * @param kinds the kinds to draw from; every kind the menu offers when it holds every drawn kind
+     */
+    record Timed(List<Timescale> scales, Set<FaultKind> kinds) implements SchedulePlan {
+        public Timed {
+            scales = List.copyOf(scales);
+            kinds = Set.copyOf(kinds);
+            if (scales.isEmpty()) {
+                throw new IllegalArgumentException("a timed plan needs at least one timescale");
+            }
+        }
+
+        @Override
+        public Schedule resolve(long seed, Duration length, FaultMenu menu) {
+            return TimedSchedule.generate(seed, length, scales, menu.only(kinds));
+        }
+
+        /** The line that {@link SchedulePlan#parse} reads back into this plan. */
+        public String line() {
+            return "random around " + String.join(",", scales.stream().map(Timescale::word).toList()) + named(kinds);
+        }
+
+        @Override
+        public java.util.Optional<String> randomLine() {
+            return java.util.Optional.of(line());
+        }
+    }
+
+    /** {@code " pause,clock"}, or nothing when {@code kinds} holds every drawn kind. */
+    private static String named(Set<FaultKind> kinds) {
+        return kinds.containsAll(FaultKind.drawable()) ? ""
+                : " " + String.join(",", EnumSet.copyOf(kinds).stream().map(FaultKind::word).toList());
+    }
+
 
     /**
      * Reads a schedule field: a script in {@link Schedule#parse}'s grammar, or a single
@@ -105,13 +156,44 @@ public sealed interface SchedulePlan {
         return true;
     }
 
-    private static Random random(String source, int line, String content) {
+    private static SchedulePlan random(String source, int line, String content) {
         String[] words = content.split("\\s+");
-        if (words.length < 3 || words.length > 4 || !words[1].equals("every")) {
+        if (words.length < 3 || words.length > 4 || !(words[1].equals("every") || words[1].equals("around"))) {
             throw new FaultSyntaxException(source, line, content,
-                    "a random schedule reads 'random every INTERVAL [KIND,...]' with kinds from: " + FaultKind.words());
+                    "a random schedule reads 'random every INTERVAL [KIND,...]' or 'random around NAME=LENGTH,..."
+                            + " [KIND,...]' with kinds from: " + FaultKind.words());
         }
-        return Random.read(words[2], words.length == 3 ? List.of() : List.of(words[3].split(",")),
-                problem -> new FaultSyntaxException(source, line, content, problem));
+        Function<String, RuntimeException> error = problem -> new FaultSyntaxException(source, line, content, problem);
+        List<String> kindWords = words.length == 3 ? List.of() : List.of(words[3].split(","));
+        Random every = Random.read(words[1].equals("every") ? words[2] : "1s", kindWords, error);
+        if (words[1].equals("every")) {
+            return every;
+        }
+        List<Timescale> scales = new java.util.ArrayList<>();
+        for (String word : words[2].split(",")) {
+            scales.add(timescale(word, error));
+        }
+        return new Timed(scales, every.kinds());
+    }
+
+    /** {@code ttl=10s}. */
+    private static Timescale timescale(String word, Function<String, RuntimeException> error) {
+        int eq = word.indexOf('=');
+        String problem = "'" + word + "' is not a timescale such as ttl=10s (a name of letters, digits and dashes,"
+                + " '=', a positive duration)";
+        if (eq <= 0) {
+            throw error.apply(problem);
+        }
+        Duration length;
+        try {
+            length = Durations.parse(word.substring(eq + 1));
+        } catch (Durations.OutOfRange e) {
+            throw error.apply("the timescale " + e.getMessage());
+        }
+        try {
+            return new Timescale(word.substring(0, eq), length == null ? Duration.ZERO : length);
+        } catch (IllegalArgumentException e) {
+            throw error.apply(problem);
+        }
     }
 }
