@@ -65,15 +65,7 @@ public sealed interface SchedulePlan {
             if (every == null || every.isZero() || every.isNegative()) {
                 throw error.apply("'" + interval + "' is not a positive interval such as 5s or 1500ms");
             }
-            if (kindWords.isEmpty()) {
-                return new Random(every, EnumSet.copyOf(FaultKind.drawable()));
-            }
-            Set<FaultKind> kinds = EnumSet.noneOf(FaultKind.class);
-            for (String word : kindWords) {
-                kinds.add(FaultKind.of(word).orElseThrow(() -> error.apply(
-                        "'" + word + "' is not a kind of fault; kinds: " + FaultKind.words())));
-            }
-            return new Random(every, kinds);
+            return new Random(every, readKinds(kindWords, error));
         }
 
         /** The line that {@link SchedulePlan#parse} reads back into this plan. */
@@ -95,6 +87,18 @@ public sealed interface SchedulePlan {
      * @param kinds the kinds to draw from; every kind the menu offers when it holds every drawn kind
      */
     record Timed(List<Timescale> scales, Set<FaultKind> kinds) implements SchedulePlan {
+
+        /**
+         * The plan of faults around {@code scales} drawn from the kinds named {@code kindWords}
+         * (every drawable kind when none is named).
+         *
+         * @throws RuntimeException made by {@code error} from a word that names no drawn kind
+         */
+        public static Timed read(List<Timescale> scales, List<String> kindWords,
+                                 Function<String, RuntimeException> error) {
+            return new Timed(scales, readKinds(kindWords, error));
+        }
+
         public Timed {
             scales = List.copyOf(scales);
             kinds = Set.copyOf(kinds);
@@ -117,6 +121,23 @@ public sealed interface SchedulePlan {
         public java.util.Optional<String> randomLine() {
             return java.util.Optional.of(line());
         }
+    }
+
+    /**
+     * The kinds named {@code kindWords} ({@code pause}, {@code clock}); every drawable kind when none is named.
+     *
+     * @throws RuntimeException made by {@code error} from a word that names no drawn kind
+     */
+    static Set<FaultKind> readKinds(List<String> kindWords, Function<String, RuntimeException> error) {
+        if (kindWords.isEmpty()) {
+            return EnumSet.copyOf(FaultKind.drawable());
+        }
+        Set<FaultKind> kinds = EnumSet.noneOf(FaultKind.class);
+        for (String word : kindWords) {
+            kinds.add(FaultKind.of(word).orElseThrow(() -> error.apply(
+                    "'" + word + "' is not a kind of fault; kinds: " + FaultKind.words())));
+        }
+        return kinds;
     }
 
     /** {@code " pause,clock"}, or nothing when {@code kinds} holds every drawn kind. */
@@ -165,15 +186,14 @@ public sealed interface SchedulePlan {
         }
         Function<String, RuntimeException> error = problem -> new FaultSyntaxException(source, line, content, problem);
         List<String> kindWords = words.length == 3 ? List.of() : List.of(words[3].split(","));
-        Random every = Random.read(words[1].equals("every") ? words[2] : "1s", kindWords, error);
         if (words[1].equals("every")) {
-            return every;
+            return Random.read(words[2], kindWords, error);
         }
         List<Timescale> scales = new java.util.ArrayList<>();
         for (String word : words[2].split(",")) {
             scales.add(timescale(word, error));
         }
-        return new Timed(scales, every.kinds());
+        return new Timed(scales, readKinds(kindWords, error));
     }
 
     /** {@code ttl=10s}. */
