@@ -55,7 +55,7 @@ class ScenarioBuilderTest {
         ScenarioBuilder all = pause().description("d").sessionTimeout(Duration.ofSeconds(3)).option("k", "v")
                 .classpath(List.of(Path.of("classes"))).threads(1).locks(1).think(Duration.ZERO).idle(Duration.ZERO)
                 .acquireTimeout(Duration.ofSeconds(1)).quiet(Duration.ZERO).seed(1)
-                .store(io.lockchaos.workloads.storage.Store.POSTGRES);
+                .store(io.lockchaos.workloads.storage.Store.POSTGRES).tick(Duration.ofMillis(1));
         JsonNode written = JSON.readTree(ScenarioJson.write(pause().build(), null));
         JsonNode built = JSON.readTree(all.toJson());
         assertEquals(names(written), names(built));
