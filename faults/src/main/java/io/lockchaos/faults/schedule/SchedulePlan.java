@@ -1,8 +1,10 @@
 package io.lockchaos.faults.schedule;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -19,7 +21,7 @@ public sealed interface SchedulePlan {
     Schedule resolve(long seed, Duration length, FaultMenu menu);
 
     /** The {@code random} line that {@link #parse} reads back into this plan; empty for a script. */
-    java.util.Optional<String> randomLine();
+    Optional<String> randomLine();
 
     /** A script, played as written. */
     record Scripted(Schedule schedule) implements SchedulePlan {
@@ -29,8 +31,8 @@ public sealed interface SchedulePlan {
         }
 
         @Override
-        public java.util.Optional<String> randomLine() {
-            return java.util.Optional.empty();
+        public Optional<String> randomLine() {
+            return Optional.empty();
         }
     }
 
@@ -74,8 +76,8 @@ public sealed interface SchedulePlan {
         }
 
         @Override
-        public java.util.Optional<String> randomLine() {
-            return java.util.Optional.of(line());
+        public Optional<String> randomLine() {
+            return Optional.of(line());
         }
     }
 
@@ -118,8 +120,8 @@ public sealed interface SchedulePlan {
         }
 
         @Override
-        public java.util.Optional<String> randomLine() {
-            return java.util.Optional.of(line());
+        public Optional<String> randomLine() {
+            return Optional.of(line());
         }
     }
 
@@ -189,7 +191,7 @@ public sealed interface SchedulePlan {
         if (words[1].equals("every")) {
             return Random.read(words[2], kindWords, error);
         }
-        List<Timescale> scales = new java.util.ArrayList<>();
+        List<Timescale> scales = new ArrayList<>();
         for (String word : words[2].split(",")) {
             scales.add(timescale(word, error));
         }

@@ -1,7 +1,10 @@
 package io.lockchaos.workloads.lock;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -68,10 +71,10 @@ public record LockBackend(String name, List<TopologyName> topologies, boolean ow
      * The lengths of its {@link #terms()} for a lock of {@code ttl} and {@code sessionTimeout}, by
      * name, in order; empty when nothing times its grants.
      */
-    public java.util.Map<String, Duration> timescales(Duration ttl, Duration sessionTimeout) {
-        java.util.Map<String, Duration> scales = new java.util.LinkedHashMap<>();
+    public Map<String, Duration> timescales(Duration ttl, Duration sessionTimeout) {
+        Map<String, Duration> scales = new LinkedHashMap<>();
         terms.forEach(t -> scales.put(t.name(), t.of(ttl, sessionTimeout)));
-        return java.util.Collections.unmodifiableMap(scales);
+        return Collections.unmodifiableMap(scales);
     }
 
     /** Whether {@code ttl} is a whole, positive number of {@link #ttlUnit()}, and {@link #onlyTtl()} if it has one. */
