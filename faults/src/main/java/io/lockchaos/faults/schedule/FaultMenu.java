@@ -10,8 +10,17 @@ import java.util.Set;
  * What a topology lets a random schedule choose from: for each {@link FaultKind}, the names of
  * the nodes (and workers) it may act on, in the kinds' order. A kind with no names is not
  * offered; a failover offers the servers that may be the primary.
+ *
+ * @param offered the names each kind may act on
+ * @param holders which of those names stand for whichever worker holds a lock when the fault
+ *     starts (a run's {@code holder-<lane>}), which a {@link TimedSchedule} aims at half the time
  */
-public record FaultMenu(Map<FaultKind, List<String>> offered) {
+public record FaultMenu(Map<FaultKind, List<String>> offered, Set<String> holders) {
+
+    /** A menu with no holders on it. */
+    public FaultMenu(Map<FaultKind, List<String>> offered) {
+        this(offered, Set.of());
+    }
 
     public FaultMenu {
         Map<FaultKind, List<String>> copy = new EnumMap<>(FaultKind.class);
@@ -21,6 +30,7 @@ public record FaultMenu(Map<FaultKind, List<String>> offered) {
             }
         });
         offered = java.util.Collections.unmodifiableMap(copy);
+        holders = Set.copyOf(holders);
     }
 
     /** A menu that offers nothing. */
@@ -41,17 +51,28 @@ public record FaultMenu(Map<FaultKind, List<String>> offered) {
                 kept.put(kind, names);
             }
         });
-        return new FaultMenu(kept);
+        return new FaultMenu(kept, holders);
     }
 
-    /** This menu with {@code more} names offered for {@code kind} (a run's {@code holder-<lane>} pause aliases). */
+    /** This menu with {@code more} names offered for {@code kind}. */
     public FaultMenu with(FaultKind kind, List<String> more) {
         List<String> all = new ArrayList<>(offered(kind));
         more.stream().filter(name -> !all.contains(name)).forEach(all::add);
         Map<FaultKind, List<String>> changed = new EnumMap<>(FaultKind.class);
         changed.putAll(offered);
         changed.put(kind, all);
-        return new FaultMenu(changed);
+        return new FaultMenu(changed, holders);
+    }
+
+    /**
+     * This menu with the {@code aliases} of the lanes' holders ({@code holder-<lane>}) offered for
+     * {@code kind}, known as holders; offered as {@link #with} offers them.
+     */
+    public FaultMenu withHolders(FaultKind kind, List<String> aliases) {
+        Set<String> all = new java.util.LinkedHashSet<>(holders);
+        all.addAll(aliases);
+        FaultMenu more = with(kind, aliases);
+        return new FaultMenu(more.offered(), all);
     }
 
     public boolean isEmpty() {

@@ -38,6 +38,8 @@
  * duration, a random interval) is a syntax error naming it, never an overflow. A fault without
  * a duration lasts until it is healed; the last phase of
  * every schedule heals everything. A {@link io.lockchaos.faults.schedule.RandomSchedule}
+ * ({@code random every 4s}) or a {@link io.lockchaos.faults.schedule.TimedSchedule}
+ * ({@code random around ttl=10s}: lengths drawn below, near and above the lock's timescales)
  * built from the same seed and the same {@link io.lockchaos.faults.schedule.FaultMenu} is
  * the same schedule, so a run can be replayed.
  */

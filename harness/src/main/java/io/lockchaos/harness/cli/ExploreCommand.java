@@ -1,11 +1,11 @@
 package io.lockchaos.harness.cli;
 
-import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.history.LockchaosException;
 import io.lockchaos.harness.cluster.ProjectRoot;
 import io.lockchaos.harness.explore.ExploreException;
 import io.lockchaos.harness.explore.ExploreSummary;
 import io.lockchaos.harness.explore.Exploration;
+import io.lockchaos.harness.explore.FaultTiming;
 import io.lockchaos.harness.explore.RunTrials;
 import io.lockchaos.harness.explore.Shard;
 import io.lockchaos.harness.run.ResultsDir;
@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,7 +29,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code lockchaos explore SCENARIO --runs N [--seed S] [--faults KIND,...] [--every 4s]
  * [--keep-all] [--shard I/N]}: N runs of the scenario's lock, topology and lanes, run i with a
- * random schedule drawn from seed S+i, the scenario's own schedule and expectations dropped.
+ * random schedule drawn from seed S+i, the scenario's own schedule and expectations dropped; its
+ * faults last around the lock's own timescales, or half an interval to a whole one with
+ * {@code --every} ({@link FaultTiming}).
  * Writes {@code results/explore/<stamp>/summary.json} and {@code summary.md}. Exit codes: 0 every
  * run was carried out and every check valid; 1 some run had a check invalid (a finding); 2 none
  * invalid but some check unknown or a run failed; 3 bad scenario or option.
@@ -61,8 +64,10 @@ public final class ExploreCommand implements Callable<Integer> {
                     + " the topology offers)")
     private List<String> faults = List.of();
 
-    @Option(names = "--every", paramLabel = "INTERVAL", defaultValue = "4s",
-            description = "a fault every INTERVAL, lasting half of it to all of it (default: 4s)")
+    @Option(names = "--every", paramLabel = "INTERVAL",
+            description = "a fault every INTERVAL, lasting half of it to all of it (default: faults one after another,"
+                    + " each lasting below, near or above one of the lock's timescales, its TTL, watchdog, lease or"
+                    + " session timeout; every " + FaultTiming.DEFAULT_EVERY + " for a lock without one)")
     private String every;
 
     @Option(names = "--keep-all", description = "keep the results of every run, not only those with a check invalid or unknown")
@@ -81,22 +86,18 @@ public final class ExploreCommand implements Callable<Integer> {
             if (runs < 1) {
                 throw new ExploreException("--runs is " + runs + "; give 1 or more");
             }
-            checkOptions();
             base = Scenarios.find(scenario);
-            String line = "random every " + every + (faults.isEmpty() ? "" : " " + String.join(",", faults));
+            FaultTiming timing = FaultTiming.of(base, Optional.ofNullable(every), faults);
+            String line = timing.line();
             ScenarioCheck.check(base.withoutExpectations().withSchedule(line),
                     new ScenarioCheck.Where(scenario, Map.of("schedule", "--every/--faults")), Path.of("").toAbsolutePath());
-            setup = new ExploreSummary.Setup(base.name(), line, seed == null ? base.seed() : seed, runs, Shard.parse(shard));
+            setup = new ExploreSummary.Setup(base.name(), line, seed == null ? base.seed() : seed, runs, Shard.parse(shard),
+                    timing);
         } catch (LockchaosException e) {
             err.println("lockchaos: " + e.getMessage());
             return Main.EXIT_USAGE;
         }
         return RunCommand.engineReady(err) ? explore(base, setup, err) : RunCommand.EXIT_FAILED;
-    }
-
-    /** {@code --every} and {@code --faults} read as the plan they make, so an error names the options, not a schedule line. */
-    private void checkOptions() {
-        SchedulePlan.Random.read(every, faults, problem -> new ExploreException("--every/--faults: " + problem));
     }
 
     private int explore(Scenario base, ExploreSummary.Setup setup, PrintWriter err) {

@@ -31,8 +31,9 @@ public record ExploreSummary(Setup setup, List<String> checks, List<ExploreRun> 
      * @param firstSeed the seed of run 0
      * @param runs how many runs over every shard
      * @param shard which shard this is
+     * @param timing how the faults were timed: the lock's timescales drawn around, if any, and how
      */
-    public record Setup(String scenario, String schedule, long firstSeed, int runs, Shard shard) {
+    public record Setup(String scenario, String schedule, long firstSeed, int runs, Shard shard, FaultTiming timing) {
     }
 
     public ExploreSummary {
@@ -110,6 +111,9 @@ public record ExploreSummary(Setup setup, List<String> checks, List<ExploreRun> 
         ObjectNode root = JSON.createObjectNode();
         root.put("scenario", setup.scenario());
         root.put("schedule", setup.schedule());
+        ObjectNode scales = root.putObject("timescalesMs");
+        setup.timing().timescales().forEach(t -> scales.put(t.name(), t.length().toMillis()));
+        root.put("drawing", setup.timing().drawing());
         root.put("firstSeed", setup.firstSeed());
         root.put("shard", setup.shard().toString());
         root.put("runs", runs.size());
@@ -163,6 +167,9 @@ public record ExploreSummary(Setup setup, List<String> checks, List<ExploreRun> 
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "Exploration of `%s`: %d runs (shard %s), `%s`, seeds %d+i%n%n",
                 setup.scenario(), runs.size(), setup.shard(), setup.schedule(), setup.firstSeed()));
+        List<String> scales = setup.timing().timescales().stream().map(t -> "`" + t.word() + "`").toList();
+        md.append("Timescales: ").append(scales.isEmpty() ? "none" : String.join(", ", scales))
+                .append(". Durations: ").append(setup.timing().drawing()).append(".\n\n");
         md.append(String.format(Locale.ROOT, "%d runs with a check invalid, %d unknown (a check unknown or no verdict).%n%n",
                 invalidRuns(), unknownRuns()));
         md.append("Unsafe windows: ").append(windowSpread().sentence()).append(".\n\n");

@@ -91,6 +91,18 @@ public record LockSpec(String backend, @JsonProperty("ttlMs") Duration ttl,
         return new io.lockchaos.checker.lock.LossNotice(backend, descriptor().lossNotice());
     }
 
+    /**
+     * The durations this lock lives by ({@link LockBackend#terms()}: its TTL, watchdog, lease or
+     * session timeout, by the backend's name for it), those of this scenario's lock that are set;
+     * empty for a lock that nothing times but its connection.
+     */
+    public List<io.lockchaos.faults.schedule.Timescale> timescales() {
+        Duration none = Duration.ZERO;
+        return descriptor().timescales(ttl == null ? none : ttl, sessionTimeout == null ? none : sessionTimeout)
+                .entrySet().stream().filter(e -> !e.getValue().isZero() && !e.getValue().isNegative())
+                .map(e -> new io.lockchaos.faults.schedule.Timescale(e.getKey(), e.getValue())).toList();
+    }
+
     /** The lock config for a worker inside {@code cluster}'s network (through the proxies with {@value #VIA_PROXY}). */
     public LockConfig config(Cluster cluster) {
         Map<String, String> all = new LinkedHashMap<>(options);

@@ -127,7 +127,7 @@ public final class Run implements AutoCloseable {
     static Map<String, String> resolved(SchedulePlan plan) {
         Map<String, String> r = new LinkedHashMap<>();
         r.put("schedule", plan instanceof SchedulePlan.Scripted s ? s.schedule().script()
-                : "# " + ((SchedulePlan.Random) plan).line() + ": drawn once the cluster is up\n");
+                : "# " + plan.randomLine().orElseThrow() + ": drawn once the cluster is up\n");
         r.put("lockchaos", BuildInfo.current().line());
         r.put("java", System.getProperty("java.version"));
         LockLibraries.versions().forEach((library, v) -> r.put("library." + library, v));
@@ -318,8 +318,8 @@ public final class Run implements AutoCloseable {
         resolved.put("schedule", script);
         writeScenarioJson();
         if (!script.isBlank()) {
-            say("fault schedule" + (plan instanceof SchedulePlan.Random r ? " (" + r.line() + ", seed " + scenario.seed()
-                    + ")" : "") + ": " + script.strip().replace("\n", "; "));
+            say("fault schedule" + plan.randomLine().map(line -> " (" + line + ", seed " + scenario.seed() + ")").orElse("")
+                    + ": " + script.strip().replace("\n", "; "));
         }
         nemesis.start();
     }

@@ -33,7 +33,7 @@ import java.util.function.Consumer;
  * A target {@code holder-<lane>} of a pause, a clock fault, a starvation or {@code partition workers} is the lane's
  * worker that holds a lock at that moment; a target {@code waiter-<lane>} is another worker of that lane, chosen
  * at the same moment.
- * A {@code random every ...} schedule is drawn here, from {@link #menu()} and the scenario's seed.
+ * A {@code random every ...} or {@code random around ...} schedule is drawn here, from {@link #menu()} and the scenario's seed.
  */
 final class RunNemesis implements Nemesis {
 
@@ -172,7 +172,7 @@ final class RunNemesis implements Nemesis {
     @Override
     public FaultMenu menu() {
         List<String> aliases = scenario.lanes().stream().map(Lane::holderAlias).toList();
-        FaultMenu menu = nemesis.menu().with(FaultKind.PAUSE, aliases);
-        return menu.offered(FaultKind.STARVE).isEmpty() ? menu : menu.with(FaultKind.STARVE, aliases);
+        FaultMenu menu = nemesis.menu().withHolders(FaultKind.PAUSE, aliases);
+        return menu.offered(FaultKind.STARVE).isEmpty() ? menu : menu.withHolders(FaultKind.STARVE, aliases);
     }
 }

@@ -62,7 +62,8 @@ class ExplorationTest {
     }
 
     private ExploreSummary explore(int runs, long seed, Shard shard, boolean keepAll, List<String> lines) {
-        ExploreSummary.Setup setup = new ExploreSummary.Setup(PAUSE.name(), "random every 4s pause,kill", seed, runs, shard);
+        FaultTiming timing = FaultTiming.of(PAUSE, Optional.of("4s"), List.of("pause", "kill"));
+        ExploreSummary.Setup setup = new ExploreSummary.Setup(PAUSE.name(), timing.line(), seed, runs, shard, timing);
         return new Exploration(setup, this::fake, keepAll, lines::add).run(PAUSE);
     }
 
@@ -143,5 +144,21 @@ class ExplorationTest {
         assertEquals(3, json.path("unsafeWindows").path("runsWithWindow").asInt());
         assertEquals(1900.0, json.path("list").get(9).path("worstUnsafeWindowMs").asDouble());
         assertTrue(json.path("list").get(6).path("worstUnsafeWindowMs").isNull());
+        assertTrue(md.contains("Timescales: none. Durations: a fault every 4s (--every), lasting half of it to all of it."), md);
+        assertEquals(0, json.path("timescalesMs").size());
+    }
+
+    @Test
+    void theSummarySaysWhichTimescalesTheFaultsWereDrawnAround() throws IOException {
+        FaultTiming timing = FaultTiming.of(PAUSE, Optional.empty(), List.of("pause"));
+        ExploreSummary.Setup setup = new ExploreSummary.Setup(PAUSE.name(), timing.line(), 1, 2, Shard.ALL, timing);
+        ExploreSummary summary = new Exploration(setup, this::fake, false, l -> { }).run(PAUSE);
+        String md = summary.markdown();
+        assertTrue(md.contains("`random around ttl=" + PAUSE.lock().ttl().toSeconds() + "s pause`"), md);
+        assertTrue(md.contains("Timescales: `ttl=" + PAUSE.lock().ttl().toSeconds() + "s`. Durations: faults one after"
+                + " another, each lasting below (0.4-0.6x), near (0.9-1.1x) or above (1.5-3.0x) one of redis-naive's"), md);
+        JsonNode json = new ObjectMapper().readTree(summary.toJson(results));
+        assertEquals(PAUSE.lock().ttl().toMillis(), json.path("timescalesMs").path("ttl").asLong());
+        assertTrue(json.path("drawing").asText().contains("holder-<lane>"), json.toString());
     }
 }

@@ -19,6 +19,7 @@ import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.ClassBackend;
 import io.lockchaos.workloads.lock.FencingTokens;
 import io.lockchaos.workloads.lock.HostMapper;
+import io.lockchaos.workloads.lock.LeaseTerm;
 import io.lockchaos.workloads.lock.LockBackend;
 import io.lockchaos.workloads.lock.LockClient;
 import io.lockchaos.workloads.lock.LockConfig;
@@ -89,22 +90,24 @@ public final class LockBackends {
                     LockBackends::redlock),
             curator("curator", false),
             curator("curator-cautious", true),
-            redisson("redisson", false, RedissonLocks::watchdog),
-            redisson("redisson-lease", false, RedissonLocks::lease),
-            redisson("redisson-fenced", true, RedissonLocks::fenced),
+            redisson("redisson", false, RedissonLocks::watchdog).timedBy(LeaseTerm.ttl("watchdog")),
+            redisson("redisson-lease", false, RedissonLocks::lease).timedBy(LeaseTerm.ttl("lease")),
+            redisson("redisson-fenced", true, RedissonLocks::fenced).timedBy(LeaseTerm.ttl("watchdog")),
             new LockBackend("spring-redis", List.of(REDIS_SINGLE), false,
                     List.of(new LockOption(LockConfig.CACHE_CAPACITY, LockOption.Type.COUNT,
                             "RedisLockRegistry's cacheCapacity: locks kept in its local cache (100000)")), false,
-                    LockBackends::springRedis),
+                    LockBackends::springRedis).timedBy(LeaseTerm.ttl("expire-after")),
             new LockBackend("shedlock-redis", List.of(REDIS_SINGLE), false,
                     List.of(new LockOption(LockConfig.SAFE_UPDATE, LockOption.Type.BOOLEAN,
                             "ShedLock's safeUpdate: unlock by compare-and-delete, not a plain DEL (false)"),
                             LOCK_AT_LEAST_FOR), false,
-                    LockBackends::shedLock),
+                    LockBackends::shedLock).timedBy(LeaseTerm.ttl("lock-at-most-for")),
             new LockBackend("etcd", List.of(ETCD), true, List.of(), false, LockBackends::etcd, EtcdTtl.UNIT)
-                    .toldBy("jetcd's keep-alive of the lease ending (an error, or no answer within the TTL)"),
+                    .toldBy("jetcd's keep-alive of the lease ending (an error, or no answer within the TTL)")
+                    .timedBy(LeaseTerm.ttl("lease")),
             new LockBackend("hazelcast-fenced", List.of(HAZELCAST), true, List.of(), false, LockBackends::hazelcastFenced,
-                    Duration.ofSeconds(1), Optional.of(HazelcastMember.SESSION_TTL)).reentrant(Reentrancy.SAME_TOKEN),
+                    Duration.ofSeconds(1), Optional.of(HazelcastMember.SESSION_TTL)).reentrant(Reentrancy.SAME_TOKEN)
+                    .timedBy(LeaseTerm.ttl("session-ttl")),
             pgAdvisory(PgAdvisoryLock.Scope.SESSION),
             pgAdvisory(PgAdvisoryLock.Scope.TRANSACTION),
             shedLockJdbc("shedlock-jdbc", false),
@@ -152,7 +155,8 @@ public final class LockBackends {
                         "the ZooKeeper path the lock nodes live under (" + DEFAULT_ZK_ROOT + ")")), false,
                 (config, hosts) -> CuratorLock.open(config.addresses(), config.sessionTimeout(),
                         config.option(LockConfig.ZK_ROOT, DEFAULT_ZK_ROOT), cautious))
-                .toldBy("Curator's connection state SUSPENDED or LOST").reentrant(Reentrancy.SAME_TOKEN);
+                .toldBy("Curator's connection state SUSPENDED or LOST").reentrant(Reentrancy.SAME_TOKEN)
+                .timedBy(new LeaseTerm("session-timeout", LeaseTerm.Source.SESSION_TIMEOUT));
     }
 
     /**
@@ -169,12 +173,13 @@ public final class LockBackends {
     /**
      * {@code pg-advisory} ({@code pg_try_advisory_lock}) or {@code pg-advisory-xact}
      * ({@code pg_try_advisory_xact_lock}) on the PostgreSQL node; tokens of their own (a sequence);
-     * the TTL is not used.
+     * the TTL is not used and nothing but the connection times a grant.
      */
     private static LockBackend pgAdvisory(PgAdvisoryLock.Scope scope) {
         return new LockBackend(scope.backend(), List.of(POSTGRES, POSTGRES_PGBOUNCER), true, List.of(), false,
                 (config, hosts) -> new PgAdvisoryLock(config.addresses().get(0), config.sessionTimeout(), scope))
-                .toldBy("pgjdbc failing a call on the lock's connection (it has no callback)");
+                .toldBy("pgjdbc failing a call on the lock's connection (it has no callback)")
+                .timedBy();
     }
 
     /**
@@ -185,7 +190,7 @@ public final class LockBackends {
         return new LockBackend(name, List.of(POSTGRES), false, List.of(LOCK_AT_LEAST_FOR), false,
                 (config, hosts) -> LockClients.withTokens(ShedLockJdbcLock.open(config.addresses().get(0), config.ttl(),
                         lockAtLeastFor(config), config.sessionTimeout(), dbTime),
-                config, null, LockClients::ownedByTheLock));
+                config, null, LockClients::ownedByTheLock)).timedBy(LeaseTerm.ttl("lock-at-most-for"));
     }
 
     private static LockClient springJdbc(LockConfig config, HostMapper hosts) {

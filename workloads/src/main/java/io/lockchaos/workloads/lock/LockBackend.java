@@ -2,7 +2,10 @@ package io.lockchaos.workloads.lock;
 
 import io.lockchaos.history.ops.Reentrancy;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -30,22 +33,25 @@ import java.util.Optional;
  *     same thread, as the library's source shows it ({@link Reentrancy#NONE} unless declared): the
  *     checks take a reentrant lock's reentries as part of the hold, and a scenario may make the
  *     worker re-enter ({@code lock.reenter}) only a reentrant one
+ * @param terms the durations that time its grants ({@link LeaseTerm}): the TTL for most, the session
+ *     timeout for ZooKeeper's; none for a lock held as long as its connection (PostgreSQL's advisory locks)
  */
 public record LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
                           boolean anyOption, Factory factory, Duration ttlUnit, Optional<Duration> onlyTtl,
-                          Optional<String> lossNotice, Reentrancy reentrancy) {
+                          Optional<String> lossNotice, Reentrancy reentrancy, List<LeaseTerm> terms) {
 
-    /** A backend whose TTL is any whole number of {@code ttlUnit} and that cannot tell a holder of a loss. */
+    /** A backend whose grants last {@code lock.ttlMs} (called {@code ttl}), whose TTL is any whole number of {@code ttlUnit} and that cannot tell a holder of a loss. */
     public LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
                        boolean anyOption, Factory factory, Duration ttlUnit) {
         this(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, Optional.empty(), Optional.empty(),
-                Reentrancy.NONE);
+                Reentrancy.NONE, List.of(LeaseTerm.ttl("ttl")));
     }
 
-    /** A backend that grants only {@code onlyTtl} and cannot tell a holder of a loss. */
+    /** A backend that grants only {@code onlyTtl} (a term called {@code ttl}) and cannot tell a holder of a loss. */
     public LockBackend(String name, List<TopologyName> topologies, boolean ownTokens, List<LockOption> options,
                        boolean anyOption, Factory factory, Duration ttlUnit, Optional<Duration> onlyTtl) {
-        this(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, onlyTtl, Optional.empty(), Reentrancy.NONE);
+        this(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, onlyTtl, Optional.empty(), Reentrancy.NONE,
+                List.of(LeaseTerm.ttl("ttl")));
     }
 
     /** A backend whose TTL is any whole number of milliseconds and that cannot tell a holder of a loss. */
@@ -57,13 +63,29 @@ public record LockBackend(String name, List<TopologyName> topologies, boolean ow
     /** This backend, whose holders {@code notice} tells of a lost grant (see {@link #lossNotice()}). */
     public LockBackend toldBy(String notice) {
         return new LockBackend(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, onlyTtl,
-                Optional.of(notice), reentrancy);
+                Optional.of(notice), reentrancy, terms);
     }
 
     /** This backend, whose client re-enters a lock its holder asks for again as {@code how} says. */
     public LockBackend reentrant(Reentrancy how) {
         return new LockBackend(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, onlyTtl, lossNotice,
-                how);
+                how, terms);
+    }
+
+    /** This backend, whose grants {@code terms} time (see {@link #terms()}). */
+    public LockBackend timedBy(LeaseTerm... terms) {
+        return new LockBackend(name, topologies, ownTokens, options, anyOption, factory, ttlUnit, onlyTtl,
+                lossNotice, reentrancy, List.of(terms));
+    }
+
+    /**
+     * The lengths of its {@link #terms()} for a lock of {@code ttl} and {@code sessionTimeout}, by
+     * name, in order; empty when nothing times its grants.
+     */
+    public Map<String, Duration> timescales(Duration ttl, Duration sessionTimeout) {
+        Map<String, Duration> scales = new LinkedHashMap<>();
+        terms.forEach(t -> scales.put(t.name(), t.of(ttl, sessionTimeout)));
+        return Collections.unmodifiableMap(scales);
     }
 
     /** Whether {@code ttl} is a whole, positive number of {@link #ttlUnit()}, and {@link #onlyTtl()} if it has one. */
@@ -86,6 +108,7 @@ public record LockBackend(String name, List<TopologyName> topologies, boolean ow
         java.util.Objects.requireNonNull(reentrancy, "reentrancy");
         topologies = List.copyOf(topologies);
         options = List.copyOf(options);
+        terms = List.copyOf(terms);
     }
 
     /** Whether this backend runs on {@code topology}. */

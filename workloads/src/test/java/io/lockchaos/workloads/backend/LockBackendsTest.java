@@ -46,6 +46,27 @@ class LockBackendsTest {
     }
 
     @Test
+    void eachBackendNamesWhatTimesItsGrants() {
+        java.time.Duration ttl = java.time.Duration.ofSeconds(10);
+        java.time.Duration session = java.time.Duration.ofSeconds(5);
+        assertEquals(java.util.Map.of("ttl", ttl), LockBackends.of("redis-naive").timescales(ttl, session));
+        assertEquals(java.util.Map.of("ttl", ttl), LockBackends.of("redlock").timescales(ttl, session));
+        assertEquals(java.util.Map.of("session-timeout", session), LockBackends.of("curator").timescales(ttl, session));
+        assertEquals(java.util.Map.of("session-timeout", session),
+                LockBackends.of("curator-cautious").timescales(ttl, session));
+        assertEquals(java.util.Map.of("watchdog", ttl), LockBackends.of("redisson").timescales(ttl, session));
+        assertEquals(java.util.Map.of("lease", ttl), LockBackends.of("redisson-lease").timescales(ttl, session));
+        assertEquals(java.util.Map.of("lock-at-most-for", ttl), LockBackends.of("shedlock-jdbc").timescales(ttl, session));
+        assertEquals(java.util.Map.of("lease", ttl), LockBackends.of("etcd").timescales(ttl, session));
+        assertEquals(java.util.Map.of("session-ttl", ttl), LockBackends.of("hazelcast-fenced").timescales(ttl, session));
+        assertTrue(LockBackends.of("pg-advisory").timescales(ttl, session).isEmpty(), "held as long as its connection");
+        assertTrue(LockBackends.of("pg-advisory-xact").timescales(ttl, session).isEmpty());
+        for (LockBackend b : LockBackends.BUILT_IN) {
+            assertEquals(b.name().startsWith("pg-advisory"), b.terms().isEmpty(), b.name());
+        }
+    }
+
+    @Test
     void onlyTheCuratorLocksRedissonsFencedLockEtcdAndThePostgresAdvisoryLocksHaveTokensOfTheirOwn() {
         for (LockBackend b : LockBackends.BUILT_IN.subList(0, 11)) {
             assertEquals(b.name().startsWith("curator") || b.name().equals("redisson-fenced") || b.name().equals("etcd"),
