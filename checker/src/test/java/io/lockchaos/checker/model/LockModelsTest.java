@@ -1,5 +1,11 @@
 package io.lockchaos.checker.model;
 
+import static io.lockchaos.checker.model.LockSteps.P3;
+import static io.lockchaos.checker.model.LockSteps.P5;
+import static io.lockchaos.checker.model.LockSteps.acquire;
+import static io.lockchaos.checker.model.LockSteps.next;
+import static io.lockchaos.checker.model.LockSteps.reason;
+import static io.lockchaos.checker.model.LockSteps.release;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,7 +17,6 @@ import io.lockchaos.history.History;
 import io.lockchaos.history.Op;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Operation;
-import io.lockchaos.history.Process;
 import io.lockchaos.history.Value;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.checker.linear.Linearizability;
@@ -22,27 +27,6 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class LockModelsTest {
-
-    private static final Process P3 = Process.client(3);
-    private static final Process P5 = Process.client(5);
-
-    private static LockCall acquire(Process p, long token) {
-        return new LockCall.Acquire("job-0", p, OptionalLong.of(token));
-    }
-
-    private static LockCall release(Process p) {
-        return new LockCall.Release("job-0", p, OptionalLong.empty());
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <S> S next(Step<S> step) {
-        assertInstanceOf(Step.Next.class, step, () -> "expected a next state, got " + step);
-        return ((Step.Next<S>) step).state();
-    }
-
-    private static String reason(Step<?> step) {
-        return assertInstanceOf(Step.Inconsistent.class, step, () -> "expected inconsistent, got " + step).reason();
-    }
 
     @Test
     void mutexRefusesASecondGrantAndAReleaseOfAFreeLock() {
