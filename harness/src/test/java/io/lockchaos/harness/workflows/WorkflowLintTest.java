@@ -46,6 +46,15 @@ class WorkflowLintTest {
         assertEquals(0, lint.exit(), lint.output());
     }
 
+    /** The nightly workflow a team copies into its own project (examples/byo-lock) is linted like lockchaos's own. */
+    @Test
+    void theTeamsNightlyExamplePassesActionlint() throws IOException {
+        Lint lint = lint(ProjectRoot.find().resolve("examples").resolve("byo-lock").resolve(".github").resolve("workflows"));
+
+        assertTrue(lint.output().contains("lint-workflows: 1 workflow(s), 0 problem(s)"), lint.output());
+        assertEquals(0, lint.exit(), lint.output());
+    }
+
     @Test
     void aBrokenWorkflowIsCaughtWithItsLine(@TempDir Path dir) throws IOException {
         Files.writeString(dir.resolve("broken.yml"), String.join("\n",
