@@ -279,7 +279,7 @@ class WorkerLoopTest {
         FakeLock lock = new FakeLock().then(FakeLock.Next.GRANT, FakeLock.Next.REFUSE, FakeLock.Next.GRANT);
         AtomicReference<WorkerLoop> loop = new AtomicReference<>();
         lock.whenScriptDone(() -> loop.get().stop());
-        long period = 40;
+        long period = 100;
         long before = System.currentTimeMillis() / period;
         try (OpRecorder recorder = new OpRecorder(JsonLinesHistoryWriter.open(file), System.nanoTime(), System::nanoTime)) {
             loop.set(new WorkerLoop(new WorkerSettings(0, 3, 1, List.of("job-0"), Duration.ofHours(1), Duration.ZERO,
@@ -292,11 +292,13 @@ class WorkerLoopTest {
         List<Long> ticks = acquires.stream().map(op -> LockOps.tick(op.value()).orElseThrow()).toList();
         assertEquals(4, ticks.size(), "three scripted acquires and the one that stops the loop: " + shapes(h));
         assertTrue(ticks.get(0) > before && ticks.get(3) <= after, ticks + " within (" + before + ", " + after + "]");
-        assertEquals(List.of(ticks.get(0), ticks.get(0) + 1, ticks.get(0) + 2, ticks.get(0) + 3), ticks,
-                "one acquire per tick, each tick once, none skipped (the job is quicker than a tick)");
+        for (int i = 1; i < ticks.size(); i++) {
+            assertTrue(ticks.get(i) > ticks.get(i - 1), "one acquire per tick, each tick once: " + ticks);
+        }
+        // A loaded machine may wake the loop late and skip a tick, so the bound is by the ticks it made.
         long spread = acquires.get(3).time() - acquires.get(0).time();
-        assertTrue(spread > 2 * period * 1_000_000L, "the acquires wait for their ticks (the first may start late"
-                + " in its tick): " + spread + " ns from the first to the last");
+        assertTrue(spread > (ticks.get(3) - ticks.get(0) - 1) * period * 1_000_000L, "the acquires wait for their"
+                + " ticks (the first may start late in its tick): " + spread + " ns for ticks " + ticks);
         assertEquals(2, h.ops().stream().filter(op -> op.f().equals(LockOps.APPEND) && op.isInvoke()).count(),
                 "the job ran on the two granted ticks only: " + shapes(h));
         assertEquals(ticks.get(0), LockOps.tick(h.ops().stream().filter(op -> op.f().equals(LockOps.ACQUIRE)
