@@ -73,6 +73,11 @@ public record Schedule(List<ScheduledFault> steps) {
         return out.toString();
     }
 
+    /** {@link #script()} on one line, steps separated by {@code "; "} (as {@link SchedulePlan#parseLine} reads it). */
+    public String oneLine() {
+        return script().strip().replace("\n", "; ");
+    }
+
     /** When the last fault ends (its start when it lasts until the final heal). */
     public Duration end() {
         Duration end = Duration.ZERO;

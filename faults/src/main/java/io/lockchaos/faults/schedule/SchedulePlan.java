@@ -23,6 +23,26 @@ public sealed interface SchedulePlan {
     /** The {@code random} line that {@link #parse} reads back into this plan; empty for a script. */
     Optional<String> randomLine();
 
+    /** No faults: the plan of an empty schedule field. */
+    static SchedulePlan none() {
+        return new Scripted(Schedule.empty());
+    }
+
+    /** The text {@link #parse} reads back into this plan: the script, a line per step, or the random line. */
+    default String text() {
+        return randomLine().map(line -> line + "\n").orElseGet(() -> ((Scripted) this).schedule().script());
+    }
+
+    /** {@link #text()} on one line, steps separated by {@code "; "}, as {@link #parseLine} reads it; empty for none. */
+    default String oneLine() {
+        return randomLine().orElseGet(() -> ((Scripted) this).schedule().oneLine());
+    }
+
+    /** Whether this plan plays no fault at all. */
+    default boolean isEmpty() {
+        return this instanceof Scripted s && s.schedule().steps().isEmpty();
+    }
+
     /** A script, played as written. */
     record Scripted(Schedule schedule) implements SchedulePlan {
         @Override
@@ -156,6 +176,20 @@ public sealed interface SchedulePlan {
      * @throws FaultSyntaxException naming {@code source} and the line
      */
     static SchedulePlan parse(String source, String text) {
+        return parseLines(source, text);
+    }
+
+    /**
+     * Reads a schedule given on one line, steps separated by {@code ;} (a command-line option,
+     * {@link #oneLine()}'s form), as {@link #parse} reads it with a step per line.
+     *
+     * @throws FaultSyntaxException naming {@code source} and the step
+     */
+    static SchedulePlan parseLine(String source, String text) {
+        return parseLines(source, text.replaceAll(";\\s*", "\n"));
+    }
+
+    private static SchedulePlan parseLines(String source, String text) {
         String[] lines = text.split("\\R", -1);
         for (int i = 0; i < lines.length; i++) {
             String content = Schedule.content(lines[i]);

@@ -89,7 +89,7 @@ public final class ExploreCommand implements Callable<Integer> {
             base = Scenarios.find(scenario);
             FaultTiming timing = FaultTiming.of(base, Optional.ofNullable(every), faults);
             String line = timing.line();
-            ScenarioCheck.check(base.withoutExpectations().withSchedule(line),
+            ScenarioCheck.check(base.withoutExpectations().withSchedule(timing.plan()),
                     new ScenarioCheck.Where(scenario, Map.of("schedule", "--every/--faults")), Path.of("").toAbsolutePath());
             setup = new ExploreSummary.Setup(base.name(), line, seed == null ? base.seed() : seed, runs, Shard.parse(shard),
                     timing);

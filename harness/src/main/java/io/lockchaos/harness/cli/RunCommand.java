@@ -8,6 +8,7 @@ import io.lockchaos.harness.report.ResultsIndex;
 import io.lockchaos.harness.run.Run;
 import io.lockchaos.harness.run.RunException;
 import io.lockchaos.harness.run.RunOutcome;
+import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.harness.run.ScenarioCheck;
 import io.lockchaos.harness.run.ScenarioException;
@@ -116,7 +117,7 @@ public final class RunCommand implements Callable<Integer> {
     /** {@code s} with the options applied; {@link ScenarioCheck} then checks the whole. */
     private Scenario override(Scenario s) {
         if (schedule != null) {
-            s = s.withSchedule(schedule.replace("; ", "\n"));
+            s = s.withSchedule(SchedulePlan.parseLine("--schedule", schedule));
         }
         if (seed != null) {
             s = s.withSeed(seed);

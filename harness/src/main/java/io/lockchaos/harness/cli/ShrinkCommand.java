@@ -1,5 +1,6 @@
 package io.lockchaos.harness.cli;
 
+import io.lockchaos.faults.schedule.SchedulePlan;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.history.LockchaosException;
@@ -76,8 +77,8 @@ public final class ShrinkCommand implements Callable<Integer> {
                         + " of one run, e.g. results/<scenario>/<stamp> (or results/latest), or one an exploration kept");
             }
             start = ScenarioFile.read(run.scenarioJson());
-            String schedule = ScenarioFile.resolvedSchedule(run.scenarioJson()).orElse(start.schedule());
-            if (schedule.strip().startsWith("#") || schedule.strip().startsWith("random")) {
+            SchedulePlan schedule = ScenarioFile.resolvedSchedule(run.scenarioJson()).orElse(start.schedule());
+            if (schedule.randomLine().isPresent()) {
                 throw new ExploreException(run.scenarioJson() + ": the run's random schedule was never drawn (it"
                         + " failed before its faults started); shrink a run that played its schedule");
             }
@@ -150,12 +151,12 @@ public final class ShrinkCommand implements Callable<Integer> {
             stdout.flush();
             return result.last().trials().stream().noneMatch(Trial::carriedOut) ? RunCommand.EXIT_FAILED : 1;
         }
-        if (result.scenario().schedule().isBlank()) {
+        if (result.scenario().schedule().isEmpty()) {
             stdout.println("the failure shows with no faults at all: the scenario's own timing (or the machine's load)"
                     + " breaks the check, not the schedule");
         }
         stdout.println("kept: " + result.scenario().workers() + " workers per lane, " + result.scenario().duration().toMillis()
-                + " ms of workload, schedule: " + result.scenario().schedule().strip().replace("\n", "; "));
+                + " ms of workload, schedule: " + result.scenario().schedule().oneLine());
         stdout.println("shrunk: " + out.resolve("shrunk.json") + " (lockchaos run " + out.resolve("shrunk.json") + ")");
         stdout.println("steps tried: " + out.resolve("shrink.md"));
         stdout.flush();

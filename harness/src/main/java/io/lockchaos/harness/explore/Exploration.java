@@ -1,5 +1,6 @@
 package io.lockchaos.harness.explore;
 
+import io.lockchaos.harness.run.CheckName;
 import io.lockchaos.harness.run.Scenario;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,7 +46,7 @@ public final class Exploration {
 
     /** Runs this shard's runs of {@code base} (its expectations dropped) and tabulates them. */
     public ExploreSummary run(Scenario base) {
-        Scenario scenario = base.withoutExpectations().withSchedule(setup.schedule());
+        Scenario scenario = base.withoutExpectations().withSchedule(setup.timing().plan());
         List<Integer> mine = indices();
         List<ExploreRun> done = new ArrayList<>();
         long start = System.nanoTime();
@@ -67,7 +68,7 @@ public final class Exploration {
     /** The merged checks, then each lane's ledger. */
     private static List<String> columns(Scenario scenario) {
         List<String> columns = new ArrayList<>(scenario.checks());
-        scenario.storage().forEach(f -> columns.add("ledger-" + f.id()));
+        scenario.storage().forEach(f -> columns.add(CheckName.of(CheckName.LEDGER, f).id()));
         return columns;
     }
 

@@ -1,8 +1,7 @@
 package io.lockchaos.harness.explore;
 
 import io.lockchaos.checker.Validity;
-import io.lockchaos.faults.schedule.FaultSyntaxException;
-import io.lockchaos.faults.schedule.Schedule;
+import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.faults.schedule.ScheduledFault;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,16 +28,13 @@ public record ExploreRun(int index, long seed, Trial trial, Optional<Path> kept)
         return kinds(trial.schedule());
     }
 
-    /** The kinds of fault in a schedule script; none for a schedule that did not get drawn. */
-    static List<String> kinds(String script) {
-        Schedule schedule;
-        try {
-            schedule = Schedule.parse("played schedule", script);
-        } catch (FaultSyntaxException e) {
+    /** The kinds of fault a played schedule has; none for a schedule that did not get drawn. */
+    static List<String> kinds(SchedulePlan played) {
+        if (!(played instanceof SchedulePlan.Scripted script)) {
             return List.of();
         }
         TreeSet<String> kinds = new TreeSet<>();
-        for (ScheduledFault step : schedule.steps()) {
+        for (ScheduledFault step : script.schedule().steps()) {
             kinds.add(step.fault().kind().word());
         }
         return List.copyOf(kinds);

@@ -149,7 +149,7 @@ public record ExploreSummary(Setup setup, List<String> checks, List<ExploreRun> 
             }
             r.putPOJO("kinds", run.kinds());
             r.putPOJO("invalid", invalidChecks(run));
-            r.put("schedule", run.trial().schedule());
+            r.put("schedule", run.trial().schedule().text());
             run.kept().ifPresentOrElse(d -> r.put("results", base.relativize(d.toAbsolutePath()).toString()),
                     () -> r.putNull("results"));
         }

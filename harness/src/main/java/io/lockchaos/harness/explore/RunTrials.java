@@ -1,5 +1,6 @@
 package io.lockchaos.harness.explore;
 
+import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.history.LockchaosException;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.harness.run.Run;
@@ -66,7 +67,7 @@ public final class RunTrials implements Trials {
     }
 
     /** The schedule the run played, as its scenario.json records it. */
-    private static String played(Run run, Scenario scenario) {
+    private static SchedulePlan played(Run run, Scenario scenario) {
         Path file = run.results().scenarioJson();
         if (!Files.isRegularFile(file)) {
             return scenario.schedule();

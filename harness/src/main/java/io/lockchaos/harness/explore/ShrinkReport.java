@@ -76,7 +76,7 @@ public record ShrinkReport(Path source, String check, int tries, int minFails, S
                 seconds()));
         if (!result.reproduced()) {
             md.append("The run as recorded did not fail again: nothing was shrunk.\n\n");
-        } else if (result.scenario().schedule().isBlank()) {
+        } else if (result.scenario().schedule().isEmpty()) {
             md.append("The failure shows with no faults at all: it is not the schedule's doing but the scenario's own"
                     + " timing (or the machine's load) under ").append(result.scenario().workers())
                     .append(" workers per lane and ").append(result.scenario().duration().toMillis())
@@ -84,7 +84,7 @@ public record ShrinkReport(Path source, String check, int tries, int minFails, S
         } else {
             md.append("Kept: ").append(result.scenario().workers()).append(" workers per lane, ")
                     .append(result.scenario().duration().toMillis()).append(" ms of workload, schedule:\n\n```\n")
-                    .append(result.scenario().schedule().strip()).append("\n```\n\n");
+                    .append(result.scenario().schedule().text().strip()).append("\n```\n\n");
         }
         md.append("| # | candidate | runs | failing | result |\n| --- | --- | --- | --- | --- |\n");
         int n = 1;

@@ -2,6 +2,7 @@ package io.lockchaos.harness.explore;
 
 import io.lockchaos.checker.Validity;
 import io.lockchaos.faults.schedule.Schedule;
+import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.faults.schedule.ScheduledFault;
 import io.lockchaos.faults.schedule.FaultSpec;
 import io.lockchaos.harness.run.Lane;
@@ -102,8 +103,8 @@ public final class Shrinker {
             return step.failing();
         });
         Scenario cut = withSteps(from, kept);
-        if (failing.containsKey(cut.schedule())) {
-            best = new Best(cut, failing.get(cut.schedule()));
+        if (failing.containsKey(cut.schedule().text())) {
+            best = new Best(cut, failing.get(cut.schedule().text()));
         }
         for (int i = 0; i < kept.size(); i++) {
             int at = i;
@@ -158,7 +159,7 @@ public final class Shrinker {
             runs.add(t);
             failed += t.carriedOut() && t.verdict(check) == Validity.INVALID ? 1 : 0;
         }
-        ShrinkStep step = new ShrinkStep(what, s.schedule(), s.workers(), s.duration().toMillis(), runs,
+        ShrinkStep step = new ShrinkStep(what, s.schedule().text(), s.workers(), s.duration().toMillis(), runs,
                 failed >= minFails);
         steps.add(step);
         tried.accept(step);
@@ -166,11 +167,14 @@ public final class Shrinker {
     }
 
     static Schedule schedule(Scenario s) {
-        return Schedule.parse(s.name() + " schedule", s.schedule());
+        if (!(s.schedule() instanceof SchedulePlan.Scripted played)) {
+            throw new IllegalArgumentException(s.name() + ": only a played schedule shrinks, not '" + s.schedule().oneLine() + "'");
+        }
+        return played.schedule();
     }
 
     private static Scenario withSteps(Scenario s, List<ScheduledFault> kept) {
-        return s.withSchedule(new Schedule(kept).script());
+        return s.withSchedule(new SchedulePlan.Scripted(new Schedule(kept)));
     }
 
     private static String dropped(Scenario s, List<ScheduledFault> kept) {
@@ -231,6 +235,6 @@ public final class Shrinker {
         if (!before.duration().equals(after.duration())) {
             return before.duration().toMillis() + " ms → " + after.duration().toMillis() + " ms";
         }
-        return before.schedule().strip().replace("\n", "; ") + " → " + after.schedule().strip().replace("\n", "; ");
+        return before.schedule().oneLine() + " → " + after.schedule().oneLine();
     }
 }

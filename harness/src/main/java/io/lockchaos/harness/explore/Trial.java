@@ -1,5 +1,6 @@
 package io.lockchaos.harness.explore;
 
+import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.checker.Validity;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -19,7 +20,7 @@ import java.util.OptionalDouble;
  * @param worstUnsafeWindowMs the run's longest unsafe window in ms (0: none); empty when not
  *     carried out or not measured
  */
-public record Trial(Optional<Path> dir, boolean carriedOut, Map<String, Validity> verdicts, String schedule,
+public record Trial(Optional<Path> dir, boolean carriedOut, Map<String, Validity> verdicts, SchedulePlan schedule,
                     double wallSeconds, OptionalDouble worstUnsafeWindowMs) {
 
     public Trial {
@@ -27,7 +28,7 @@ public record Trial(Optional<Path> dir, boolean carriedOut, Map<String, Validity
     }
 
     /** A trial whose unsafe windows were not measured. */
-    public Trial(Optional<Path> dir, boolean carriedOut, Map<String, Validity> verdicts, String schedule,
+    public Trial(Optional<Path> dir, boolean carriedOut, Map<String, Validity> verdicts, SchedulePlan schedule,
                  double wallSeconds) {
         this(dir, carriedOut, verdicts, schedule, wallSeconds, OptionalDouble.empty());
     }

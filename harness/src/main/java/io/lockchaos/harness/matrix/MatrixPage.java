@@ -1,5 +1,6 @@
 package io.lockchaos.harness.matrix;
 
+import io.lockchaos.harness.run.CheckName;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.history.ops.Fencing;
@@ -21,7 +22,7 @@ import org.jsoup.nodes.Element;
  */
 final class MatrixPage {
 
-    private static final List<String> MERGED = List.of("mutex", "holds", "tokens");
+    private static final List<String> MERGED = List.of(CheckName.MUTEX, CheckName.HOLDS, CheckName.TOKENS);
     private static final String WORST_WINDOW = "worst unsafe window";
     private static final String STYLE = "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
             + "td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}"
@@ -41,7 +42,7 @@ final class MatrixPage {
     /** The column headings after scenario, design row, lock and fault ({@code ticks} when a scenario runs on ticks). */
     private List<String> checkColumns() {
         List<String> columns = new ArrayList<>(MERGED);
-        lanes.forEach(f -> columns.add("ledger-" + f.id()));
+        lanes.forEach(f -> columns.add(CheckName.of(CheckName.LEDGER, f).id()));
         if (matrix.rows().stream().anyMatch(r -> r.scenario().scenario().ticks())) {
             columns.add(Scenario.TICKS);
         }

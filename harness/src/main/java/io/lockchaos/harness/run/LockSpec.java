@@ -39,16 +39,17 @@ import java.util.Map;
  * @param reenter whether every worker, once granted, acquires the same lock again (a reentry)
  *     and releases twice: only for a backend whose {@link LockBackend#reentrancy()} is reentrant
  */
-public record LockSpec(String backend, @JsonProperty("ttlMs") Duration ttl,
-                       @JsonProperty("sessionTimeoutMs") Duration sessionTimeout, String tokens,
-                       Map<String, String> options,
-                       @JsonInclude(JsonInclude.Include.NON_EMPTY)
+public record LockSpec(String backend, @JsonProperty(value = "ttlMs", defaultValue = "10000") Duration ttl,
+                       @JsonProperty(value = "sessionTimeoutMs", defaultValue = "5000") Duration sessionTimeout,
+                       @JsonProperty(defaultValue = "\"none\"") Tokens tokens,
+                       @JsonProperty(defaultValue = "{}") Map<String, String> options,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty(defaultValue = "[]")
                        @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<Path> classpath,
                        @JsonIgnore @JsonSetter(nulls = Nulls.AS_EMPTY) boolean classTokens,
-                       @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean reenter) {
+                       @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty(defaultValue = "false") boolean reenter) {
 
     /** A lock whose workers never re-enter it. */
-    public LockSpec(String backend, Duration ttl, Duration sessionTimeout, String tokens, Map<String, String> options,
+    public LockSpec(String backend, Duration ttl, Duration sessionTimeout, Tokens tokens, Map<String, String> options,
                     List<Path> classpath, boolean classTokens) {
         this(backend, ttl, sessionTimeout, tokens, options, classpath, classTokens, false);
     }
@@ -68,7 +69,7 @@ public record LockSpec(String backend, @JsonProperty("ttlMs") Duration ttl,
 
     /** Whether grants carry fencing tokens (a ZooKeeper lock's own, a user class's own, or a token source). */
     public boolean hasTokens() {
-        return !tokens.equals(Tokens.NONE.id()) || descriptor().ownTokens() || classTokens;
+        return tokens != Tokens.NONE || descriptor().ownTokens() || classTokens;
     }
 
     /** The backend's descriptor (for {@code class:NAME}, {@link LockBackends#CLASS}). */
@@ -107,8 +108,8 @@ public record LockSpec(String backend, @JsonProperty("ttlMs") Duration ttl,
     public LockConfig config(Cluster cluster) {
         Map<String, String> all = new LinkedHashMap<>(options);
         boolean viaProxy = Boolean.parseBoolean(all.remove(VIA_PROXY));
-        if (Tokens.parse(tokens).addsSource()) {
-            all.put(LockConfig.TOKENS, tokens);
+        if (tokens.addsSource()) {
+            all.put(LockConfig.TOKENS, tokens.id());
         }
         return LockWiring.of(cluster, viaProxy ? LockWiring.Route.PROXIED : LockWiring.Route.INSIDE)
                 .config(backend, ttl, sessionTimeout, all);

@@ -106,7 +106,7 @@ public final class Run implements AutoCloseable {
      */
     public static Run create(Scenario scenario, Path resultsRoot, Consumer<String> progress) {
         ScenarioCheck.check(scenario, ScenarioCheck.Where.file(scenario.name()), Path.of("").toAbsolutePath());
-        SchedulePlan plan = SchedulePlan.parse(scenario.name() + " schedule", scenario.schedule());
+        SchedulePlan plan = scenario.schedule();
         try {
             NodeJar.configured(); // a lockchaos.nodeJar that names no node jar is refused before anything starts
         } catch (ClusterException e) {
@@ -189,7 +189,7 @@ public final class Run implements AutoCloseable {
         if (!orphans.isEmpty()) {
             say("removed what killed runs of this checkout left on the engine (runs " + String.join(", ", orphans) + ")");
         }
-        boolean zkTokens = Tokens.parse(scenario.lock().tokens()) == Tokens.ZK;
+        boolean zkTokens = scenario.lock().tokens() == Tokens.ZK;
         clusterStarting = true;
         try {
             cluster = Clusters.start(scenario.topology(), ClusterOptions.DEFAULTS.withTokenServer(zkTokens).withStore(scenario.store()),
@@ -319,7 +319,7 @@ public final class Run implements AutoCloseable {
         writeScenarioJson();
         if (!script.isBlank()) {
             say("fault schedule" + plan.randomLine().map(line -> " (" + line + ", seed " + scenario.seed() + ")").orElse("")
-                    + ": " + script.strip().replace("\n", "; "));
+                    + ": " + nemesis.schedule().oneLine());
         }
         nemesis.start();
     }

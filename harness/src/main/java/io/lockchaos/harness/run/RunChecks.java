@@ -38,8 +38,8 @@ final class RunChecks {
         for (Lane lane : scenario.lanes()) {
             History part = part(history, lane, scenario.totalWorkers());
             for (CheckResult r : checks.checkEach(part, options)) {
-                perLane.put(r.check() + "-" + lane.name(), new CheckResult(r.check() + "-" + lane.name(), r.valid(),
-                        r.summary(), r.evidence()));
+                String name = CheckName.of(r.check(), lane.fencing()).id();
+                perLane.put(name, new CheckResult(name, r.valid(), r.summary(), r.evidence()));
                 byCheck.computeIfAbsent(r.check(), c -> new ArrayList<>()).add(r);
             }
         }

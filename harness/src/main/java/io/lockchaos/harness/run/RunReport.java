@@ -121,8 +121,8 @@ public final class RunReport {
     /** The page's data; the schedule shown is the one played (a random one as drawn), as scenario.json records it. */
     private static ReportData data(ResultsDir dir, Scenario s, History history, List<Verdict> verdicts,
                                    Optional<String> failure, String checkedBy, UnsafeWindows windows) {
-        String schedule = Files.exists(dir.scenarioJson())
-                ? ScenarioFile.resolvedSchedule(dir.scenarioJson()).orElse(s.schedule()) : s.schedule();
+        String schedule = (Files.exists(dir.scenarioJson())
+                ? ScenarioFile.resolvedSchedule(dir.scenarioJson()).orElse(s.schedule()) : s.schedule()).text();
         ReportData.Header header = new ReportData.Header(s.name(), s.description(), s.seed(), s.duration(),
                 schedule, s.expect(), failure, checkedBy);
         Layout layout = new Layout(s.lanes().stream().map(Lane::name).toList(), s.workers());

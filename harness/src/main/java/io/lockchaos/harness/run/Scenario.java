@@ -3,6 +3,7 @@ package io.lockchaos.harness.run;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.lockchaos.checker.Validity;
+import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.storage.Store;
@@ -16,7 +17,8 @@ import java.util.Map;
  * What one run does, as read from a scenario file by {@link ScenarioFile}: this record is the
  * file's definition. Jackson reads and writes it ({@link ScenarioJson}: each component is the
  * field of the same name, a {@link Duration} the field with {@code Ms} appended, in
- * milliseconds), and {@link ScenarioCheck} checks it in one pass, naming full field paths. the cluster, the
+ * milliseconds; a field the file may leave out has its default, as JSON, in its
+ * {@code @JsonProperty(defaultValue)}, and every other field is required), and {@link ScenarioCheck} checks it in one pass, naming full field paths. the cluster, the
  * lock, the storage modes side by side (one {@link Lane} each), the workload, the fault
  * schedule (a script in the grammar of {@code io.lockchaos.faults.schedule}), the seed, and
  * what each check is expected to say.
@@ -39,23 +41,30 @@ import java.util.Map;
  * @param acquireTimeout how long one acquire may wait
  * @param duration how long workers start new cycles
  * @param quiet how long to wait after the workers stopped before the final read
- * @param schedule the fault script, or one {@code random every 5s [KIND,...]} line
- *     ({@link io.lockchaos.faults.schedule.SchedulePlan}); empty for no faults
+ * @param schedule the fault plan: a script, or one {@code random every 5s [KIND,...]} line, read
+ *     from the file's text once ({@link SchedulePlan#text()} prints it back); no step for no faults
  * @param seed seeds each worker (seed + its process) and a random schedule
  * @param expect the verdict each named check should reach; empty: no expectation
  */
-public record Scenario(String name, String description, Topology topology, LockSpec lock,
+public record Scenario(String name, @JsonProperty(defaultValue = "\"\"") String description, Topology topology,
+                       LockSpec lock,
                        @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<Fencing> storage,
-                       Store store, int workers, int threads, int locks, @JsonProperty("thinkMs") Duration think,
-                       @JsonProperty("idleMs") Duration idle, @JsonProperty("tickMs") Duration tick,
-                       @JsonProperty("acquireTimeoutMs") Duration acquireTimeout,
-                       @JsonProperty("durationMs") Duration duration, @JsonProperty("quietMs") Duration quiet,
-                       String schedule, long seed, Map<String, Validity> expect) {
+                       @JsonProperty(defaultValue = "\"redis\"") Store store, int workers,
+                       @JsonProperty(defaultValue = "1") int threads, @JsonProperty(defaultValue = "1") int locks,
+                       @JsonProperty(value = "thinkMs", defaultValue = "20") Duration think,
+                       @JsonProperty(value = "idleMs", defaultValue = "10") Duration idle,
+                       @JsonProperty(value = "tickMs", defaultValue = "0") Duration tick,
+                       @JsonProperty(value = "acquireTimeoutMs", defaultValue = "5000") Duration acquireTimeout,
+                       @JsonProperty("durationMs") Duration duration,
+                       @JsonProperty(value = "quietMs", defaultValue = "1000") Duration quiet,
+                       @JsonProperty(defaultValue = "\"\"") SchedulePlan schedule,
+                       @JsonProperty(defaultValue = "1") long seed,
+                       @JsonProperty(defaultValue = "{}") Map<String, Validity> expect) {
 
     /** The checks of the lock workload, each reported per lane and merged over lanes. */
-    public static final List<String> CHECKS = List.of("mutex", "holds", "tokens", "ledger");
+    public static final List<String> CHECKS = List.of(CheckName.MUTEX, CheckName.HOLDS, CheckName.TOKENS, CheckName.LEDGER);
     /** The check a run with ticks adds: a scheduled job ran at most once per tick. */
-    public static final String TICKS = "ticks";
+    public static final String TICKS = CheckName.TICKS;
 
     public Scenario {
         storage = List.copyOf(storage);
@@ -107,7 +116,7 @@ public record Scenario(String name, String description, Topology topology, LockS
     public List<String> checkNames() {
         List<String> names = new ArrayList<>(checks());
         for (Fencing f : storage) {
-            checks().forEach(c -> names.add(c + "-" + f.id()));
+            checks().forEach(c -> names.add(CheckName.of(c, f).id()));
         }
         return names;
     }
@@ -127,8 +136,14 @@ public record Scenario(String name, String description, Topology topology, LockS
                 duration, quiet, schedule, seed, expect);
     }
 
+    /** This scenario with another lock (the same lock as checked, with its paths made absolute). */
+    public Scenario withLock(LockSpec value) {
+        return new Scenario(name, description, topology, value, storage, store, workers, threads, locks, think, idle, tick, acquireTimeout,
+                duration, quiet, schedule, seed, expect);
+    }
+
     /** This scenario with another fault schedule (script or random line). */
-    public Scenario withSchedule(String value) {
+    public Scenario withSchedule(SchedulePlan value) {
         return new Scenario(name, description, topology, lock, storage, store, workers, threads, locks, think, idle, tick, acquireTimeout,
                 duration, quiet, value, seed, expect);
     }

@@ -97,16 +97,8 @@ public final class ScenarioCheck {
         c.counts(s);
         c.times(s);
         c.expect(s);
-        Scenario checked = new Scenario(s.name(), s.description(), s.topology(), lock, s.storage(), s.store(), s.workers(), s.threads(),
-                s.locks(), s.think(), s.idle(), s.tick(), s.acquireTimeout(), s.duration(), s.quiet(), s.schedule(), s.seed(),
-                s.expect());
-        SchedulePlan plan;
-        try {
-            plan = SchedulePlan.parse(where.schedule(), s.schedule());
-        } catch (LockchaosException e) {
-            throw new ScenarioException(e.getMessage(), e);
-        }
-        ScheduleCheck.check(checked, plan, where.schedule());
+        Scenario checked = s.withLock(lock);
+        ScheduleCheck.check(checked, s.schedule(), where.schedule());
         return checked;
     }
 
@@ -157,8 +149,8 @@ public final class ScenarioCheck {
      * with tokens of its own takes no other source (its worker would refuse it). A user's class
      * with tokens of its own may be given a source, which replaces them.
      */
-    private void ownTokens(String tokens, LockBackend backend, boolean classTokens) {
-        Tokens source = Tokens.parse(tokens);
+    private void ownTokens(Tokens source, LockBackend backend, boolean classTokens) {
+        String tokens = source.id();
         if (source == Tokens.LOCK && !backend.ownTokens() && !classTokens) {
             throw bad("lock.tokens", "'" + tokens + "', but backend " + backend.name() + " has no tokens of its own",
                     Tokens.NONE.id() + ", " + Tokens.REDIS_INCR.id() + " or " + Tokens.ZK.id()
@@ -170,12 +162,9 @@ public final class ScenarioCheck {
         }
     }
 
-    private void tokens(String tokens, Topology topology) {
-        if (!Tokens.ids().contains(tokens)) {
-            throw bad("lock.tokens", "'" + tokens + "'", String.join(", ", Tokens.ids()));
-        }
-        if (!Tokens.parse(tokens).fits(topology.descriptor().redisService())) {
-            throw bad("lock.tokens", "'" + tokens + "', but topology " + topology.id() + " has no Redis lock service",
+    private void tokens(Tokens tokens, Topology topology) {
+        if (!tokens.fits(topology.descriptor().redisService())) {
+            throw bad("lock.tokens", "'" + tokens.id() + "', but topology " + topology.id() + " has no Redis lock service",
                     "zk or none on this topology");
         }
     }

@@ -7,6 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import io.lockchaos.faults.schedule.SchedulePlan;
+import io.lockchaos.history.LockchaosException;
 
 /**
  * Reads and writes scenario files (JSON; times in ms): the fields are {@link Scenario}'s, read
@@ -36,13 +39,32 @@ public final class ScenarioFile {
 
     /** Reads {@code file}. */
     public static Scenario read(Path file) {
+        return readListing(file).scenario();
+    }
+
+    /**
+     * A scenario file as the matrix lists it: the scenario and, read in the same pass, what the
+     * file says beside it.
+     *
+     * @param scenario the scenario, checked
+     * @param designRow the file's {@code designRow}: the row of the design's scenario table it shows
+     * @param fault the file's {@code fault}: the fault in words, if it gives them
+     */
+    public record Listing(Scenario scenario, OptionalInt designRow, Optional<String> fault) {
+    }
+
+    /** Reads {@code file} with its {@code designRow} and {@code fault}. */
+    public static Listing readListing(Path file) {
         String text;
         try {
             text = Files.readString(file);
         } catch (IOException e) {
             throw new ScenarioException(file + ": cannot read the scenario file (" + e.getMessage() + ")", e);
         }
-        return parse(text, file.toString(), file.toAbsolutePath().getParent());
+        Listing listing = ScenarioJson.readListing(text, file.toString());
+        Scenario checked = ScenarioCheck.check(listing.scenario(), ScenarioCheck.Where.file(file.toString()),
+                file.toAbsolutePath().getParent());
+        return new Listing(checked, listing.designRow(), listing.fault());
     }
 
     /**
@@ -60,15 +82,28 @@ public final class ScenarioFile {
 
     /**
      * The schedule a recorded run played: {@code resolved.schedule} of a results folder's
-     * {@code scenario.json} (a random schedule as drawn), if it has one.
+     * {@code scenario.json} (a random schedule as drawn), if it has one; none for a random
+     * schedule that was never drawn (the run failed before its faults started: only a comment
+     * was recorded).
      */
-    public static Optional<String> resolvedSchedule(Path scenarioJson) {
+    public static Optional<SchedulePlan> resolvedSchedule(Path scenarioJson) {
+        String text;
         try {
             JsonNode schedule = JSON.readTree(Files.readString(scenarioJson)).path("resolved").path("schedule");
-            return schedule.isTextual() ? Optional.of(schedule.asText()) : Optional.empty();
+            if (!schedule.isTextual()) {
+                return Optional.empty();
+            }
+            text = schedule.asText();
         } catch (IOException e) {
             throw new ScenarioException(scenarioJson + ": cannot read the recorded schedule (" + e.getMessage() + ")", e);
         }
+        SchedulePlan played;
+        try {
+            played = SchedulePlan.parse(scenarioJson + " field 'resolved.schedule'", text);
+        } catch (LockchaosException e) {
+            throw new ScenarioException(e.getMessage(), e);
+        }
+        return played.isEmpty() && !text.isBlank() ? Optional.empty() : Optional.of(played);
     }
 
     /** The scenario as JSON, in the shape {@link #read} reads, plus {@code resolved} when not null. */

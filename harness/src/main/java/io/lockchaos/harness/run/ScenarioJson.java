@@ -25,8 +25,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import io.lockchaos.checker.Validity;
+import io.lockchaos.faults.schedule.SchedulePlan;
+import io.lockchaos.history.LockchaosException;
 import io.lockchaos.harness.cluster.Topology;
 import io.lockchaos.history.ops.Fencing;
+import io.lockchaos.workloads.lock.Tokens;
 import io.lockchaos.workloads.storage.Store;
 import java.io.IOException;
 import java.lang.reflect.ParameterizedType;
@@ -38,6 +41,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -46,22 +50,18 @@ import java.util.stream.Collectors;
 /**
  * The JSON face of {@link Scenario}: Jackson binds the file to the record and writes the record
  * back, with strict types (no number for a string, no {@code 1e15} for a whole number, no
- * {@code null}, no unknown field, nothing after the object). Fields left out take
- * {@link #DEFAULTS}; a required field left out, and every binding error, becomes a
+ * {@code null}, no unknown field, nothing after the object). Fields left out take the default
+ * their component declares ({@code @JsonProperty(defaultValue)}, as JSON; {@link #defaults}); a
+ * required field left out, and every binding error, becomes a
  * {@link ScenarioException} naming the field's full path ({@code lock.ttlMs},
  * {@code storage[1]}), what it is and what is allowed.
  */
 final class ScenarioJson {
 
-    /** The value of each optional field when the file leaves it out; every other field is required. */
-    static final String DEFAULTS = """
-            {"description": "", "lock": {"ttlMs": 10000, "sessionTimeoutMs": 5000, "tokens": "none", "options": {},
-             "classpath": [], "reenter": false}, "store": "redis", "threads": 1, "locks": 1, "thinkMs": 20, "idleMs": 10, "tickMs": 0, "acquireTimeoutMs": 5000, "quietMs": 1000,
-             "schedule": "", "seed": 1, "expect": {}}
-            """;
-
+    /** The context attribute naming the file being read, for the schedule's messages. */
+    private static final String SOURCE = "source";
     private static final JsonMapper JSON = mapper();
-    private static final JsonNode DEFAULT_TREE = readDefaults();
+    private static final JsonNode DEFAULT_TREE = defaults(Scenario.class);
 
     private ScenarioJson() {
     }
@@ -73,7 +73,10 @@ final class ScenarioJson {
         words(types, Topology.class, Topology::id);
         words(types, Fencing.class, Fencing::id);
         words(types, Store.class, Store::id);
+        words(types, Tokens.class, Tokens::id);
         words(types, Validity.class, Validity::word);
+        types.addSerializer(SchedulePlan.class, new Text<>(SchedulePlan.class, SchedulePlan::text));
+        types.addDeserializer(SchedulePlan.class, new Plan());
         types.addSerializer(Path.class, new Text<>(Path.class, Path::toString));
         types.addDeserializer(Path.class, new Word<>(Path.class, Path::of));
         JsonMapper mapper = JsonMapper.builder()
@@ -98,12 +101,26 @@ final class ScenarioJson {
                 .orElseThrow(() -> new IllegalArgumentException("not one of " + allowed(type)))));
     }
 
-    private static JsonNode readDefaults() {
-        try {
-            return JSON.readTree(DEFAULTS);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("the scenario defaults are not JSON", e);
+    /**
+     * The value of each optional field of {@code type} when a file leaves it out, from its
+     * component's {@code @JsonProperty(defaultValue)}; a nested record's defaults as an object.
+     */
+    static ObjectNode defaults(Class<?> type) {
+        ObjectNode tree = JSON.createObjectNode();
+        for (RecordComponent c : type.getRecordComponents()) {
+            JsonProperty p = c.getAccessor().getAnnotation(JsonProperty.class);
+            if (p != null && !p.defaultValue().isEmpty()) {
+                try {
+                    tree.set(jsonName(c), JSON.readTree(p.defaultValue()));
+                } catch (JsonProcessingException e) {
+                    throw new IllegalStateException(type.getSimpleName() + "." + c.getName() + "'s default is not JSON: "
+                            + p.defaultValue(), e);
+                }
+            } else if (c.getType().isRecord()) {
+                tree.set(jsonName(c), defaults(c.getType()));
+            }
         }
+        return tree;
     }
 
     /**
@@ -113,6 +130,14 @@ final class ScenarioJson {
      * the values.
      */
     static Scenario read(String json, String source) {
+        return readListing(json, source).scenario();
+    }
+
+    /**
+     * The scenario in {@code json} with what the matrix reads beside it: {@code designRow} (a
+     * positive whole number, or null) and {@code fault} (a string, or null), in the same pass.
+     */
+    static ScenarioFile.Listing readListing(String json, String source) {
         JsonNode root;
         try {
             root = JSON.readTree(json);
@@ -123,15 +148,29 @@ final class ScenarioJson {
         if (root == null || !root.isObject()) {
             throw new ScenarioException(source + ": a scenario is a JSON object; see scenarios/README.md");
         }
+        JsonNode row = root.path("designRow");
+        JsonNode fault = root.path("fault");
+        if (!row.isMissingNode() && !row.isNull() && !(row.isInt() && row.asInt() >= 1)) {
+            throw bad(source, "designRow", row.toString(), "a whole number from 1 (the row of the design's scenario"
+                    + " matrix) or null (a scenario beside the rows)");
+        }
+        if (!fault.isMissingNode() && !fault.isNull() && !fault.isTextual()) {
+            throw bad(source, "fault", fault.toString(), "a string (the fault in words)");
+        }
         ((ObjectNode) root).remove(List.of("resolved", "designRow", "fault"));
         known(root, Scenario.class, "", source);
         withDefaults((ObjectNode) root, DEFAULT_TREE);
         try {
-            return JSON.treeToValue(root, Scenario.class);
+            Scenario scenario = JSON.readerFor(Scenario.class).withAttribute(SOURCE, source).readValue(root);
+            return new ScenarioFile.Listing(scenario, row.isInt() ? OptionalInt.of(row.asInt()) : OptionalInt.empty(),
+                    Optional.ofNullable(fault.textValue()).filter(t -> !t.isBlank()));
         } catch (JsonMappingException e) {
+            if (e.getCause() instanceof LockchaosException own) {
+                throw new ScenarioException(own.getMessage(), own);
+            }
             throw bindingError(e, root, source);
-        } catch (JsonProcessingException e) {
-            throw new ScenarioException(source + ": " + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new ScenarioException(source + ": " + e.getMessage(), e);
         }
     }
 
@@ -242,7 +281,7 @@ final class ScenarioJson {
         }
         if (raw.isEnum()) {
             return Arrays.stream(raw.getEnumConstants()).map(c -> c instanceof Fencing f ? f.id() : c instanceof Store st ? st.id()
-                    : c instanceof Validity v ? v.word() : c.toString()).collect(Collectors.joining(", "));
+                    : c instanceof Validity v ? v.word() : c instanceof Tokens t ? t.id() : c.toString()).collect(Collectors.joining(", "));
         }
         if (raw == Duration.class) {
             return "a whole number of milliseconds";
@@ -252,6 +291,9 @@ final class ScenarioJson {
         }
         if (raw == String.class) {
             return "a string";
+        }
+        if (raw == SchedulePlan.class) {
+            return "a fault script (a step per line) or one 'random' line";
         }
         if (raw == Path.class) {
             return "a path (a string)";
@@ -309,6 +351,30 @@ final class ScenarioJson {
                 return parse.apply(text);
             } catch (RuntimeException e) {
                 throw ctxt.weirdStringException(text, handledType(), e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Reads the schedule field's text into its plan: the one place a scenario's schedule is read
+     * from text ({@link SchedulePlan#parse}); its messages name the file's field and the line.
+     */
+    private static final class Plan extends StdScalarDeserializer<SchedulePlan> {
+        Plan() {
+            super(SchedulePlan.class);
+        }
+
+        @Override
+        public SchedulePlan deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            if (p.currentToken() != JsonToken.VALUE_STRING) {
+                return (SchedulePlan) ctxt.handleUnexpectedToken(SchedulePlan.class, p);
+            }
+            Object source = ctxt.getAttribute(SOURCE);
+            String where = (source == null ? "scenario" : source) + " field 'schedule'";
+            try {
+                return SchedulePlan.parse(where, p.getText());
+            } catch (LockchaosException e) {
+                throw JsonMappingException.from(p, e.getMessage(), e);
             }
         }
     }

@@ -79,9 +79,9 @@ class RunCommandTest {
         String random = shipped.replace("\"schedule\": \"\"", "\"schedule\": \"random every 2s pause\"");
         Files.writeString(file, random.substring(0, random.lastIndexOf('}'))
                 + ", \"resolved\": {\"schedule\": \"at 2s pause worker-2 for 1.5s\\n\"}}");
-        assertEquals(java.util.Optional.of("at 2s pause worker-2 for 1.5s\n"),
-                io.lockchaos.harness.run.ScenarioFile.resolvedSchedule(file));
-        assertEquals("random every 2s pause", io.lockchaos.harness.run.ScenarioFile.read(file).schedule());
+        assertEquals(java.util.Optional.of("at 2s pause worker-2 for 1500ms\n"),
+                io.lockchaos.harness.run.ScenarioFile.resolvedSchedule(file).map(p -> p.text()));
+        assertEquals("random every 2s pause", io.lockchaos.harness.run.ScenarioFile.read(file).schedule().oneLine());
     }
 
     @Test

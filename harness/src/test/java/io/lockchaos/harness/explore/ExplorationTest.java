@@ -1,5 +1,6 @@
 package io.lockchaos.harness.explore;
 
+import io.lockchaos.faults.schedule.SchedulePlan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,7 +50,7 @@ class ExplorationTest {
         }
         String schedule = seed % 2 == 0 ? "at 4s pause worker-1 for 3s\n" : "at 4s kill redis for 2s\n";
         if (seed % 7 == 6) {
-            return new Trial(Optional.of(dir), false, Map.of(), schedule, 1);
+            return new Trial(Optional.of(dir), false, Map.of(), SchedulePlan.parse("test", schedule), 1);
         }
         Map<String, Validity> verdicts = new LinkedHashMap<>();
         s.checkNames().forEach(c -> verdicts.put(c, Validity.VALID));
@@ -57,7 +58,7 @@ class ExplorationTest {
             verdicts.put("mutex", Validity.INVALID);
             verdicts.put("mutex-unfenced", Validity.INVALID);
         }
-        return new Trial(Optional.of(dir), true, verdicts, schedule, 30,
+        return new Trial(Optional.of(dir), true, verdicts, SchedulePlan.parse("test", schedule), 30,
                 java.util.OptionalDouble.of(seed % 3 == 0 ? 1000 + 100 * seed : 0));
     }
 
@@ -72,7 +73,7 @@ class ExplorationTest {
         List<String> lines = new ArrayList<>();
         ExploreSummary summary = explore(6, 10, Shard.ALL, false, lines);
         assertEquals(List.of(10L, 11L, 12L, 13L, 14L, 15L), asked.stream().map(Scenario::seed).toList());
-        assertTrue(asked.stream().allMatch(s -> s.expect().isEmpty() && s.schedule().equals("random every 4s pause,kill")));
+        assertTrue(asked.stream().allMatch(s -> s.expect().isEmpty() && s.schedule().oneLine().equals("random every 4s pause,kill")));
         assertEquals(6, lines.size());
         assertTrue(lines.get(0).startsWith("[###-----------------] 1/6 run 0, seed 10 (pause): valid in 30 s; about "),
                 lines.get(0));

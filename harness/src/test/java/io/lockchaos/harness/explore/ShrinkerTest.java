@@ -1,5 +1,6 @@
 package io.lockchaos.harness.explore;
 
+import io.lockchaos.faults.schedule.SchedulePlan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -68,16 +69,16 @@ class ShrinkerTest {
 
     /** Fails only when worker-1 itself is paused: the holder alias does not reproduce it. */
     private static boolean worker1PausedLongEnough(Scenario s) {
-        return pausedLongEnough(s) && s.schedule().contains("worker-1");
+        return pausedLongEnough(s) && s.schedule().text().contains("worker-1");
     }
 
     @Test
     void cutsARandomScheduleToOneShortEarlyPause() {
-        Scenario start = PAUSE.withSchedule(RANDOM).withDuration(Duration.ofSeconds(20));
+        Scenario start = PAUSE.withSchedule(SchedulePlan.parse("test", RANDOM)).withDuration(Duration.ofSeconds(20));
         Shrinker.Result result = new Shrinker(trials(ShrinkerTest::pausedLongEnough), "mutex", 3, 2, s -> { })
                 .shrink(start);
         assertTrue(result.reproduced());
-        assertEquals("at 500ms pause holder-unfenced for 2s\n", result.scenario().schedule(),
+        assertEquals("at 500ms pause holder-unfenced for 2s\n", result.scenario().schedule().text(),
                 "the kept pause of worker-1 is aimed at the lane's holder");
         assertEquals(2, result.scenario().workers(), "one worker alone never fails here");
         assertEquals(Duration.ofMillis(3500), result.scenario().duration(), "the schedule's end plus a second");
@@ -88,32 +89,32 @@ class ShrinkerTest {
 
     @Test
     void aRecordedRunThatDoesNotFailAgainGetsItsPausedWorkersAimedAtTheHolders() {
-        Predicate<Scenario> holderPaused = s -> pausedLongEnough(s) && s.schedule().contains("holder-unfenced");
-        Scenario start = PAUSE.withSchedule(RANDOM).withDuration(Duration.ofSeconds(20));
+        Predicate<Scenario> holderPaused = s -> pausedLongEnough(s) && s.schedule().text().contains("holder-unfenced");
+        Scenario start = PAUSE.withSchedule(SchedulePlan.parse("test", RANDOM)).withDuration(Duration.ofSeconds(20));
         Shrinker.Result result = new Shrinker(trials(holderPaused), "mutex", 3, 2, s -> { }).shrink(start);
         assertTrue(result.reproduced(), "the aimed schedule fails where the recorded one did not");
         assertFalse(result.steps().get(0).failing());
         assertTrue(result.steps().get(1).failing() && result.steps().get(1).what().contains("aimed"));
-        assertEquals("at 500ms pause holder-unfenced for 2s\n", result.scenario().schedule());
+        assertEquals("at 500ms pause holder-unfenced for 2s\n", result.scenario().schedule().text());
     }
 
     @Test
     void triesThreeQuartersOfADurationWhoseHalfPasses() {
-        Scenario start = PAUSE.withSchedule("at 1s pause worker-1 for 4s\n").withDuration(Duration.ofSeconds(8));
+        Scenario start = PAUSE.withSchedule(SchedulePlan.parse("test", "at 1s pause worker-1 for 4s\n")).withDuration(Duration.ofSeconds(8));
         Predicate<Scenario> pausedThreeSeconds = s -> s.workers() >= 2 && Shrinker.schedule(s).steps().stream()
                 .anyMatch(f -> f.duration().orElseThrow().compareTo(Duration.ofMillis(2900)) >= 0);
         Shrinker.Result result = new Shrinker(trials(pausedThreeSeconds), "mutex", 3, 2, s -> { }).shrink(start);
-        assertEquals("at 500ms pause holder-unfenced for 3s\n", result.scenario().schedule(),
+        assertEquals("at 500ms pause holder-unfenced for 3s\n", result.scenario().schedule().text(),
                 "4 s halved to 2 s passes, so 3 s is tried and kept");
         assertTrue(result.steps().stream().anyMatch(st -> st.what().contains("a quarter off") && st.failing()));
     }
 
     @Test
     void keepsTheNamedWorkerWhenTheHolderAliasDoesNotFail() {
-        Scenario start = PAUSE.withSchedule(RANDOM).withDuration(Duration.ofSeconds(20));
+        Scenario start = PAUSE.withSchedule(SchedulePlan.parse("test", RANDOM)).withDuration(Duration.ofSeconds(20));
         Shrinker.Result result = new Shrinker(trials(ShrinkerTest::worker1PausedLongEnough), "mutex", 3, 2, s -> { })
                 .shrink(start);
-        assertEquals("at 500ms pause worker-1 for 2s\n", result.scenario().schedule());
+        assertEquals("at 500ms pause worker-1 for 2s\n", result.scenario().schedule().text());
         assertTrue(result.steps().stream().anyMatch(st -> st.what().contains("aimed at the lock holder") && !st.failing()),
                 "the holder alias was tried");
     }
@@ -135,20 +136,20 @@ class ShrinkerTest {
         int[] calls = {0};
         // The original fails in runs 1 and 3 of 3: failing with 2 of 3, not with 3 of 3.
         Trials flaky = trials(s -> calls[0]++ % 2 == 0);
-        Shrinker.Result strict = new Shrinker(flaky, "mutex", 3, 3, s -> { }).shrink(PAUSE.withSchedule(RANDOM));
+        Shrinker.Result strict = new Shrinker(flaky, "mutex", 3, 3, s -> { }).shrink(PAUSE.withSchedule(SchedulePlan.parse("test", RANDOM)));
         assertFalse(strict.reproduced());
         assertEquals(2, strict.steps().get(0).trials().size(), "stops once 3 of 3 can no longer fail");
         calls[0] = 0;
         ran.clear();
-        Shrinker.Result lenient = new Shrinker(flaky, "mutex", 3, 2, s -> { }).shrink(PAUSE.withSchedule(RANDOM));
+        Shrinker.Result lenient = new Shrinker(flaky, "mutex", 3, 2, s -> { }).shrink(PAUSE.withSchedule(SchedulePlan.parse("test", RANDOM)));
         assertTrue(lenient.reproduced());
         assertEquals(3, lenient.steps().get(0).trials().size());
     }
 
     @Test
     void aFailureWithoutFaultsIsShrunkToNoStepsAndSaidSo() {
-        Shrinker.Result result = new Shrinker(trials(s -> true), "mutex", 3, 2, s -> { }).shrink(PAUSE.withSchedule(RANDOM));
-        assertEquals("", result.scenario().schedule().strip());
+        Shrinker.Result result = new Shrinker(trials(s -> true), "mutex", 3, 2, s -> { }).shrink(PAUSE.withSchedule(SchedulePlan.parse("test", RANDOM)));
+        assertEquals("", result.scenario().schedule().text().strip());
         assertEquals(1, result.scenario().workers());
         String md = new ShrinkReport(Path.of("results/x"), "mutex", 3, 2, result).markdown();
         assertTrue(md.contains("The failure shows with no faults at all"), md);
@@ -163,14 +164,14 @@ class ShrinkerTest {
 
     @Test
     void writesAScenarioThatReadsBackWithTheKeptFailureExpected() throws Exception {
-        Scenario start = PAUSE.withSchedule(RANDOM).withDuration(Duration.ofSeconds(20));
+        Scenario start = PAUSE.withSchedule(SchedulePlan.parse("test", RANDOM)).withDuration(Duration.ofSeconds(20));
         Shrinker.Result result = new Shrinker(trials(ShrinkerTest::pausedLongEnough), "mutex", 3, 2, s -> { })
                 .shrink(start);
         ShrinkReport report = new ShrinkReport(Path.of("results/x"), "mutex", 3, 2, result);
         report.write(out);
         Scenario shrunk = ScenarioFile.read(out.resolve("shrunk.json"));
         assertEquals("redis-naive-pause-shrunk", shrunk.name());
-        assertEquals("at 500ms pause holder-unfenced for 2s\n", shrunk.schedule());
+        assertEquals("at 500ms pause holder-unfenced for 2s\n", shrunk.schedule().text());
         assertEquals(Map.of("mutex", Validity.INVALID, "holds", Validity.INVALID), shrunk.expect());
         assertEquals(start.seed(), shrunk.seed());
         String md = Files.readString(out.resolve("shrink.md"));

@@ -149,8 +149,8 @@ class MatrixTest {
         Path file = results.resolve("bad.json");
         Files.writeString(file, Files.readString(PAUSE).replace("\"designRow\": 2", "\"designRow\": \"two\""));
         ScenarioException e = assertThrows(ScenarioException.class, () -> MatrixScenario.read(file));
-        assertTrue(e.getMessage().startsWith(file + ": field 'designRow' is \"two\"; allowed: an integer 1-"
-                + MatrixScenario.ROWS), e.getMessage());
+        assertTrue(e.getMessage().startsWith(file + ": field 'designRow' is \"two\"; allowed: a whole number from 1"
+                + " (the row"), e.getMessage());
         Files.writeString(file, Files.readString(PAUSE).replace("\"designRow\": 2",
                 "\"designRow\": " + (MatrixScenario.ROWS + 1)));
         assertThrows(ScenarioException.class, () -> MatrixScenario.read(file));

@@ -74,7 +74,7 @@ class ByoExampleTest {
             Scenario s = ScenarioFile.parse(json.replace("redis-single", t.id()).replace("redis-incr", tokens),
                     file.toString(), dir);
             assertEquals(t, s.topology());
-            assertEquals(tokens, s.lock().tokens());
+            assertEquals(tokens, s.lock().tokens().id());
         }
         assertRefused(json.replace("redis-single", "zookeeper"), "field 'lock.tokens' is 'redis-incr', but"
                 + " topology zookeeper has no Redis lock service; allowed: zk or none on this topology");

@@ -98,7 +98,7 @@ class FaultScenariosIT {
         List<Op> nemesis = history.ops().stream().filter(o -> o.process().equals(Process.NEMESIS)).toList();
         long starts = nemesis.stream().filter(o -> NemesisOps.started(o.f()).isPresent()).count();
         long stops = nemesis.stream().filter(o -> NemesisOps.stopped(o.f()).isPresent()).count();
-        assertEquals(ran.scenario().schedule().isBlank(), starts == 0, "the schedule injected its faults: " + nemesis);
+        assertEquals(ran.scenario().schedule().isEmpty(), starts == 0, "the schedule injected its faults: " + nemesis);
         assertEquals(starts, stops, "every injected fault was healed: " + nemesis);
         if (starts > 0) {
             assertEquals(NemesisOps.HEAL_ALL, nemesis.get(nemesis.size() - 1).f(), "the run ends with a heal: " + nemesis);
@@ -124,7 +124,7 @@ class FaultScenariosIT {
             String log = Files.readString(ran.dir().resolve("logs").resolve(worker + ".log"));
             assertTrue(log.contains(worker + " exited with status 143"), "resumed, then stopped by SIGTERM: " + log);
         }
-        assertTrue(Files.readString(ran.dir().resolve("scenario.json")).contains(ran.scenario().schedule().lines()
+        assertTrue(Files.readString(ran.dir().resolve("scenario.json")).contains(ran.scenario().schedule().text().lines()
                 .findFirst().orElseThrow()), "scenario.json records the schedule");
         outcome.unsafeWindowsByLane().forEach((lane, w) -> {
             assertTrue(w.count() > 0, "the " + lane + " lane's holder was overtaken: " + outcome.unsafeWindowsLine());

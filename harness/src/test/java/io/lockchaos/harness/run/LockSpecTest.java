@@ -1,5 +1,6 @@
 package io.lockchaos.harness.run;
 
+import io.lockchaos.workloads.lock.Tokens;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -41,6 +42,10 @@ class LockSpecTest {
     private static final Node STORAGE = node("storage", Role.STORAGE, 6379);
 
     private static LockConfig classConfig(Cluster cluster, String tokens) {
+        return classConfig(cluster, Tokens.parse(tokens));
+    }
+
+    private static LockConfig classConfig(Cluster cluster, Tokens tokens) {
         return new LockSpec("class:com.example.MyLock", Duration.ofSeconds(2), Duration.ofSeconds(5), tokens, Map.of(),
                 List.of(Path.of("/tmp/classes")), false).config(cluster);
     }
@@ -79,7 +84,7 @@ class LockSpecTest {
     void builtInBackendsAreAsBefore() {
         Cluster replicated = new FakeCluster(Topology.REDIS_REPLICATED, List.of(node("redis-1", Role.MASTER, 6379),
                 node("sentinel-1", Role.SENTINEL, 26379), STORAGE));
-        LockSpec spec = new LockSpec("redis-sentinel", Duration.ofSeconds(2), Duration.ofSeconds(5), "none", Map.of(),
+        LockSpec spec = new LockSpec("redis-sentinel", Duration.ofSeconds(2), Duration.ofSeconds(5), Tokens.NONE, Map.of(),
                 List.of(), false);
         assertEquals(List.of("sentinel-1:26379"), spec.config(replicated).nodes());
         assertEquals(Map.of(LockConfig.SENTINEL_MASTER, Cluster.SENTINEL_MASTER), spec.config(replicated).options());
@@ -89,7 +94,7 @@ class LockSpecTest {
     void viaProxySendsTheLockTrafficThroughEachServersProxyAndIsNotPassedOn() {
         Node proxied = new Node("redis-1", Role.MASTER, "c", "n", 1, "10.0.0.1", 6379, 30000, false, 31000, 20001);
         Cluster redlock = new FakeCluster(Topology.REDLOCK, List.of(proxied, node("redis-2", Role.MASTER, 6379), STORAGE));
-        LockConfig c = new LockSpec("redlock", Duration.ofSeconds(1), Duration.ofSeconds(5), "none",
+        LockConfig c = new LockSpec("redlock", Duration.ofSeconds(1), Duration.ofSeconds(5), Tokens.NONE,
                 Map.of(LockSpec.VIA_PROXY, "true", LockConfig.NODE_TIMEOUT_MS, "400"), List.of(), false).config(redlock);
         assertEquals(List.of("toxiproxy:20001", "redis-2:6379"), c.nodes());
         assertEquals(Map.of(LockConfig.NODE_TIMEOUT_MS, "400"), c.options());
@@ -99,7 +104,7 @@ class LockSpecTest {
     void zkTokensOnARedisTopologyComeFromTheTokenServer() {
         Cluster redlock = new FakeCluster(Topology.REDLOCK, List.of(node("redis-1", Role.MASTER, 6379), STORAGE,
                 node("zk-tokens", Role.TOKENS, 2181)));
-        LockConfig c = new LockSpec("redlock", Duration.ofSeconds(1), Duration.ofSeconds(5), "zk", Map.of(), List.of(),
+        LockConfig c = new LockSpec("redlock", Duration.ofSeconds(1), Duration.ofSeconds(5), Tokens.ZK, Map.of(), List.of(),
                 false).config(redlock);
         assertEquals(List.of("redis-1:6379"), c.nodes());
         assertEquals("zk-tokens:2181", c.options().get(LockConfig.TOKEN_NODES));

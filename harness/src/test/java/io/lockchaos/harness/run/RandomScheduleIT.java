@@ -1,5 +1,6 @@
 package io.lockchaos.harness.run;
 
+import io.lockchaos.faults.schedule.SchedulePlan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,7 +30,7 @@ class RandomScheduleIT {
     @Test
     void aRandomScheduleIsDrawnRecordedAndPlayed() {
         Scenario s = ScenarioFile.read(ProjectRoot.find().resolve("scenarios").resolve("redis-naive-no-fault.json"))
-                .withDuration(Duration.ofSeconds(9)).withWorkers(1).withSchedule("random every 2s pause,clock")
+                .withDuration(Duration.ofSeconds(9)).withWorkers(1).withSchedule(SchedulePlan.parse("test", "random every 2s pause,clock"))
                 .withoutExpectations().withSeed(3);
         Path dir;
         String runId;
@@ -38,8 +39,8 @@ class RandomScheduleIT {
             dir = run.results().dir();
             runId = run.clusterRunId().orElseThrow();
         }
-        Schedule drawn = Schedule.parse("recorded", ScenarioFile.resolvedSchedule(dir.resolve("scenario.json"))
-                .orElseThrow());
+        Schedule drawn = ((SchedulePlan.Scripted) ScenarioFile.resolvedSchedule(dir.resolve("scenario.json"))
+                .orElseThrow()).schedule();
         assertEquals(3, drawn.steps().size(), "one fault every 2 s that ends within 9 s: " + drawn.script());
         History history = HistoryFormats.read(dir.resolve("history.jsonl"));
         List<Op> nemesis = history.ops().stream().filter(o -> o.process().toString().equals("nemesis")).toList();

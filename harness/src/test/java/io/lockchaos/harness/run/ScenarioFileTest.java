@@ -54,7 +54,7 @@ class ScenarioFileTest {
         assertEquals("s1", s.name());
         assertEquals(Topology.REDIS_SINGLE, s.topology());
         assertEquals("redis-naive", s.lock().backend());
-        assertEquals("redis-incr", s.lock().tokens());
+        assertEquals(Tokens.REDIS_INCR, s.lock().tokens());
         assertEquals(List.of(Fencing.UNFENCED, Fencing.FENCED), s.storage());
         assertEquals(3, s.workers());
         assertEquals(6, s.totalWorkers());
@@ -94,7 +94,7 @@ class ScenarioFileTest {
         "unknown topology          | \"topology\": \"redis-single\"       | \"topology\": \"consul\"             | field 'topology' is \"consul\"; allowed: redis-single, redis-replicated",
         "backend on wrong topology | \"topology\": \"redis-single\"       | \"topology\": \"redlock\"            | field 'topology' is 'redlock', but lock backend redis-naive runs on another; allowed: redis-single",
         "unknown backend           | \"backend\": \"redis-naive\"        | \"backend\": \"etcd-lock\"           | field 'lock.backend' is 'etcd-lock'; allowed: curator, curator-cautious, etcd, hazelcast-fenced, pg-advisory, pg-advisory-xact, redis-naive",
-        "unknown token source      | \"tokens\": \"redis-incr\"          | \"tokens\": \"clock\"                | field 'lock.tokens' is 'clock'; allowed: none, redis-incr, zk",
+        "unknown token source      | \"tokens\": \"redis-incr\"          | \"tokens\": \"clock\"                | field 'lock.tokens' is \"clock\"; allowed: none, redis-incr, zk, lock",
         "fenced without tokens     | \"tokens\": \"redis-incr\"          | \"tokens\": \"none\"                 | field 'lock.tokens' is 'none', but storage [unfenced, fenced] fences",
         "lock's own tokens, none   | \"tokens\": \"redis-incr\"          | \"tokens\": \"lock\"                 | field 'lock.tokens' is 'lock', but backend redis-naive has no tokens of its own; allowed: none, redis-incr or zk",
         "own tokens and a source   | \"backend\": \"redis-naive\", \"ttlMs\": 10000, \"sessionTimeoutMs\": 5000, \"tokens\": \"redis-incr\" | \"backend\": \"redisson-fenced\", \"ttlMs\": 10000, \"sessionTimeoutMs\": 5000, \"tokens\": \"zk\" | field 'lock.tokens' is 'zk', but backend redisson-fenced has tokens of its own; allowed: lock or none",
@@ -179,7 +179,7 @@ class ScenarioFileTest {
     void aLockWithTokensOfItsOwnTakesTokensLock() {
         Scenario s = ScenarioFile.parse(BASE.replace("\"backend\": \"redis-naive\"", "\"backend\": \"redisson-fenced\"")
                 .replace("\"tokens\": \"redis-incr\"", "\"tokens\": \"lock\""), "s1.json");
-        assertEquals(Tokens.LOCK.id(), s.lock().tokens());
+        assertEquals(Tokens.LOCK, s.lock().tokens());
         assertTrue(s.lock().hasTokens(), "the fenced lane is fed by the lock's own tokens");
     }
 
@@ -231,11 +231,11 @@ class ScenarioFileTest {
                 + " for 1s\\nat 6s partition workers for 1s\\nat 7s clock worker-2,holder-fenced,waiter-unfenced -30s for 1s"
                 + "\\nat 8s starve redis-1,worker-3,holder-unfenced 0.5% for 1s\\nat 29s pause worker-1";
         Scenario s = ScenarioFile.parse(BASE.replace("\"schedule\": \"\"", "\"schedule\": \"" + steps + "\""), "s1.json");
-        assertEquals(steps.replace("\\n", "\n"), s.schedule());
+        assertEquals(steps.replace("\\n", "\n") + "\n", s.schedule().text());
         String replicated = BASE.replace("redis-single", "redis-replicated").replace("redis-naive", "redis-sentinel")
                 .replace("\"schedule\": \"\"", "\"schedule\": \"at 1s latency redis-2-replication 100ms for 1s\\n"
                         + "at 2s failover isolate for 1s\\nat 3s pause sentinel-3 for 1s\"");
-        assertEquals(3, ScenarioFile.parse(replicated, "s1.json").schedule().lines().count());
+        assertEquals(3, ScenarioFile.parse(replicated, "s1.json").schedule().text().lines().count());
     }
 
     @Test
@@ -313,7 +313,7 @@ class ScenarioFileTest {
     void aRandomScheduleIsReadAndScenarioJsonSaysItIsDrawnLater(@TempDir Path dir) throws java.io.IOException {
         Scenario s = ScenarioFile.parse(BASE.replace("\"schedule\": \"\"", "\"schedule\": \"random every 4s pause,kill\""),
                 "s1.json");
-        assertEquals("random every 4s pause,kill", s.schedule());
+        assertEquals("random every 4s pause,kill", s.schedule().oneLine());
         try (Run run = Run.create(s, dir, line -> { })) {
             String json = Files.readString(run.results().scenarioJson());
             assertTrue(json.contains("random every 4s pause,kill: drawn once the cluster is up"), json);

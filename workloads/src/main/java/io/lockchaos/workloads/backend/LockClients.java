@@ -43,11 +43,10 @@ public final class LockClients {
      */
     public static LockClient open(LockConfig config, HostMapper hosts) {
         LockBackend backend = LockBackends.of(config.backend());
-        Optional<String> tokens = Optional.ofNullable(config.options().get(LockConfig.TOKENS));
-        tokens.ifPresent(LockClients::checkTokenSource);
+        Optional<Tokens> tokens = config.tokenSource();
         if (tokens.isPresent() && backend.ownTokens()) {
             throw new WorkloadException("backend " + config.backend() + " has tokens of its own;"
-                    + " drop the option tokens=" + tokens.get());
+                    + " drop the option tokens=" + tokens.get().id());
         }
         return backend.factory().open(config, hosts);
     }
@@ -86,7 +85,7 @@ public final class LockClients {
      * (the nodes are then Sentinels), or {@code zk}.
      */
     static LockClient nodeTokens(LockClient lock, LockConfig config, HostMapper hosts) {
-        if (!"redis-incr".equals(config.options().get(LockConfig.TOKENS))) {
+        if (config.tokenSource().filter(t -> t == Tokens.REDIS_INCR).isEmpty()) {
             return withTokens(lock, config, null, LockClients::ownedByTheLock);
         }
         Duration timeout = config.sessionTimeout();
@@ -97,13 +96,6 @@ public final class LockClients {
         }
         RedisNode first = new RedisNode(config.addresses().get(0), timeout);
         return withTokens(lock, config, () -> first, first::close);
-    }
-
-    private static void checkTokenSource(String name) {
-        if (!Tokens.sourceIds().contains(name)) {
-            throw new WorkloadException("unknown token source '" + name + "' in option " + LockConfig.TOKENS
-                    + "; valid token sources: " + String.join(", ", Tokens.sourceIds()));
-        }
     }
 
     /** Nothing to close: the token source uses the lock's own connection, which the lock closes. */
@@ -118,11 +110,11 @@ public final class LockClients {
      */
     static LockClient withTokens(LockClient lock, LockConfig config, Supplier<RedisNode> lockRedis,
                                          Runnable closeLockRedis) {
-        String source = config.options().get(LockConfig.TOKENS);
-        if (source == null) {
+        Optional<Tokens> source = config.tokenSource();
+        if (source.isEmpty()) {
             return lock;
         }
-        if (source.equals("redis-incr")) {
+        if (source.get() == Tokens.REDIS_INCR) {
             return new TokenedLockClient(lock, new RedisIncrTokens(lockRedis, closeLockRedis));
         }
         String ensemble = config.options().get(LockConfig.TOKEN_NODES);

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How to build a lock client (see {@link io.lockchaos.workloads.backend.LockClients}).
@@ -67,6 +68,23 @@ public record LockConfig(String backend, List<String> nodes, Duration ttl, Durat
     }
 
     /** The same config with {@code name} set to {@code value}. */
+    /**
+     * The token source option {@link #TOKENS} names, if any.
+     *
+     * @throws WorkloadException when it names none of {@link Tokens#sourceIds()}
+     */
+    public Optional<Tokens> tokenSource() {
+        String name = options.get(TOKENS);
+        if (name == null) {
+            return Optional.empty();
+        }
+        if (!Tokens.sourceIds().contains(name)) {
+            throw new WorkloadException("unknown token source '" + name + "' in option " + TOKENS
+                    + "; valid token sources: " + String.join(", ", Tokens.sourceIds()));
+        }
+        return Optional.of(Tokens.parse(name));
+    }
+
     public LockConfig withOption(String name, String value) {
         Map<String, String> more = new java.util.HashMap<>(options);
         more.put(name, value);
