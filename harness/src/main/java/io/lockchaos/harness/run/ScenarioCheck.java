@@ -177,7 +177,7 @@ public final class ScenarioCheck {
             return;
         }
         if (!backend.takes(key)) {
-            String allowed = backend.optionNames().equals("none") ? LockSpec.VIA_PROXY : backend.optionNames() + ", " + LockSpec.VIA_PROXY;
+            String allowed = backend.options().isEmpty() ? LockSpec.VIA_PROXY : backend.optionNames() + ", " + LockSpec.VIA_PROXY;
             throw bad("lock.options." + key, "not an option of backend " + backend.name(), allowed
                     + (LockConfig.TOKENS.equals(key) ? " (name the token source in lock.tokens)" : ""));
         }
