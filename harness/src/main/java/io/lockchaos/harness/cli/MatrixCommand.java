@@ -9,6 +9,7 @@ import io.lockchaos.harness.matrix.MatrixRow;
 import io.lockchaos.harness.matrix.MatrixScenario;
 import io.lockchaos.harness.matrix.MatrixShards;
 import io.lockchaos.harness.matrix.RunSummary;
+import io.lockchaos.harness.matrix.SideBySide;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -71,6 +72,12 @@ public final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "where --merge writes the matrix (default: results/)")
     private Path outDir;
 
+    @Option(names = "--parallel", paramLabel = "N|auto", defaultValue = "1", description = "runs side by side (default: 1,"
+            + " one after another): at most N at once (auto: from the cores and memory), each started once the one before"
+            + " it is started and only while the load average is below 1.5 per core; a scenario marked \"alone\": true"
+            + " runs with nothing beside it")
+    private String parallel;
+
     @Parameters(arity = "0..*", paramLabel = "SCENARIO",
             description = "shipped scenario names (see 'lockchaos list') or scenario files")
     private List<String> names = new ArrayList<>();
@@ -82,10 +89,12 @@ public final class MatrixCommand implements Callable<Integer> {
             return merge(err);
         }
         List<MatrixScenario> scenarios;
+        int slots;
         try {
             if (runs < 1) {
                 throw new LockchaosException("--runs is " + runs + "; give 1 or more");
             }
+            slots = slots(parallel);
             scenarios = scenarios();
             if (shard != null) {
                 Shard slice = Shard.parse(shard);
@@ -96,26 +105,55 @@ public final class MatrixCommand implements Callable<Integer> {
             err.println("lockchaos: " + e.getMessage());
             return Main.EXIT_USAGE;
         }
-        List<MatrixRow> rows = new ArrayList<>();
-        // Ctrl-C or SIGTERM stops the run under way (its own hook heals and removes it); no run may start after it.
+        // Ctrl-C or SIGTERM stops the runs under way (their own hooks heal and remove them); no run may start after it.
         AtomicBoolean stopping = new AtomicBoolean();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stopping.set(true), "lockchaos-matrix-stop"));
-        Eta eta = new Eta(scenarios.stream().map(s -> s.scenario().duration()).toList(), runs);
+        List<SideBySide.Job<Job>> jobs = new ArrayList<>();
         for (int n = 0; n < scenarios.size(); n++) {
-            MatrixScenario s = scenarios.get(n);
-            List<RunSummary> summaries = new ArrayList<>();
             for (int i = 1; i <= runs; i++) {
-                if (stopping.get()) {
-                    err.println("lockchaos: matrix stopped (Ctrl-C or SIGTERM); no matrix files written");
-                    return EXIT_STOPPED;
-                }
-                err.printf(Locale.ROOT, "lockchaos: matrix: scenario %d of %d (%s), run %d of %d; %s%n", n + 1,
-                        scenarios.size(), s.scenario().name(), i, runs, eta.left(n, i));
-                long started = System.nanoTime();
-                summaries.add(runOnce(s));
-                eta.ran(n, java.time.Duration.ofNanos(System.nanoTime() - started));
+                jobs.add(new SideBySide.Job<>(new Job(n, i), scenarios.get(n).alone()));
             }
-            rows.add(new MatrixRow(s, summaries));
+        }
+        List<MatrixScenario> chosen = scenarios;
+        int side = slots;
+        Eta eta = new Eta(scenarios.stream().map(s -> s.scenario().duration()).toList(), runs);
+        PrintWriter out = spec.commandLine().getOut();
+        if (slots > 1) {
+            err.println("lockchaos: matrix: up to " + slots + " runs side by side, each line prefixed with its run");
+        }
+        List<RunSummary> summaries;
+        try {
+            summaries = new SideBySide<Job, RunSummary>(slots, MatrixCommand::loadAverage, LOAD_PER_CORE * cores(),
+                    java.time.Duration.ofMillis(500)).run(jobs, (job, started) -> {
+                        MatrixScenario s = chosen.get(job.scenario());
+                        String label = s.scenario().name() + " #" + job.run();
+                        PrintWriter runErr = side > 1 ? PrefixedLines.of(err, "[" + label + "] ") : err;
+                        PrintWriter runOut = side > 1 ? PrefixedLines.of(out, "[" + label + "] ") : out;
+                        synchronized (eta) {
+                            err.printf(Locale.ROOT, "lockchaos: matrix: scenario %d of %d (%s), run %d of %d; %s%n",
+                                    job.scenario() + 1, chosen.size(), s.scenario().name(), job.run(), runs,
+                                    eta.left(job.scenario(), job.run()));
+                            err.flush();
+                        }
+                        long begun = System.nanoTime();
+                        RunSummary summary = runOnce(s, runOut, runErr, started);
+                        synchronized (eta) {
+                            eta.ran(job.scenario(), java.time.Duration.ofNanos(System.nanoTime() - begun));
+                        }
+                        return summary;
+                    }, stopping::get);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stopping.set(true);
+            summaries = List.of();
+        }
+        if (stopping.get()) {
+            err.println("lockchaos: matrix stopped (Ctrl-C or SIGTERM); no matrix files written");
+            return EXIT_STOPPED;
+        }
+        List<MatrixRow> rows = new ArrayList<>();
+        for (int n = 0; n < scenarios.size(); n++) {
+            rows.add(new MatrixRow(scenarios.get(n), summaries.subList(n * runs, (n + 1) * runs)));
         }
         Matrix matrix = new Matrix(Instant.now(), commit(), rows);
         return write(matrix, ProjectRoot.find().resolve("results"));
@@ -163,9 +201,50 @@ public final class MatrixCommand implements Callable<Integer> {
                 .toList();
     }
 
-    private RunSummary runOnce(MatrixScenario s) {
+    /** Run {@code run} (1 to --runs) of the scenario at {@code scenario} in the list. */
+    private record Job(int scenario, int run) {
+    }
+
+    /** The load average per core below which one more run starts beside those under way. */
+    static final double LOAD_PER_CORE = 1.5;
+
+    /**
+     * The runs side by side {@code --parallel} asks for: a whole number from 1, or {@code auto}:
+     * one per core, and no more than one per 3 GiB of memory (a cluster and its worker JVMs take
+     * 1–2 GiB), at least 1.
+     *
+     * @throws LockchaosException for anything else
+     */
+    static int slots(String parallel) {
+        if (parallel.equals("auto")) {
+            long memory = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                    .getOperatingSystemMXBean()).getTotalMemorySize();
+            return (int) Math.max(1, Math.min(cores(), memory / (3L << 30)));
+        }
+        try {
+            int n = Integer.parseInt(parallel);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new LockchaosException("--parallel is '" + parallel + "'; give a whole number from 1, or auto");
+    }
+
+    private static int cores() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    private static double loadAverage() {
+        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        return load < 0 ? 0 : load;
+    }
+
+    private RunSummary runOnce(MatrixScenario s, PrintWriter out, PrintWriter err, Runnable started) {
         long start = System.nanoTime();
-        RunCommand.Attempt attempt = RunCommand.attempt(s.scenario(), spec);
+        RunCommand.Attempt attempt = RunCommand.attempt(s.scenario(), out, err, ProjectRoot.find().resolve("results"),
+                started);
         double wall = (System.nanoTime() - start) / 1e9;
         return RunSummary.read(attempt.results().orElseThrow(() -> new LockchaosException(
                 s.file() + ": the run was refused before it started (see the message above)")), wall);

@@ -155,7 +155,14 @@ public final class RunCommand implements Callable<Integer> {
 
     /** {@link #attempt(Scenario, CommandSpec)} with the run's folder under {@code root}. */
     static Attempt attempt(Scenario s, CommandSpec spec, Path root) {
-        PrintWriter err = spec.commandLine().getErr();
+        return attempt(s, spec.commandLine().getOut(), spec.commandLine().getErr(), root, () -> { });
+    }
+
+    /**
+     * {@link #attempt(Scenario, CommandSpec, Path)} printing to {@code out} and {@code err};
+     * {@code started} is told once the run is started ({@link Run#onStarted}) or has ended.
+     */
+    static Attempt attempt(Scenario s, PrintWriter out, PrintWriter err, Path root, Runnable started) {
         err.println("lockchaos: running " + s.name() + " (seed " + s.seed() + ", " + s.duration().toSeconds()
                 + " s, " + s.workers() + " workers per storage mode)");
         if (!engineReady(err)) {
@@ -171,7 +178,8 @@ public final class RunCommand implements Callable<Integer> {
             err.println("lockchaos: " + e.getMessage());
             return new Attempt(Main.EXIT_USAGE, java.util.Optional.empty());
         }
-        return new Attempt(execute(run, root, spec), java.util.Optional.of(run.results()));
+        run.onStarted(started);
+        return new Attempt(execute(run, root, out, err), java.util.Optional.of(run.results()));
     }
 
     /** Makes sure the Docker engine and images are there ({@link EngineSetup}); says why not when they are not. */
@@ -185,9 +193,7 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private static int execute(Run run, Path root, CommandSpec spec) {
-        PrintWriter err = spec.commandLine().getErr();
-        PrintWriter out = spec.commandLine().getOut();
+    private static int execute(Run run, Path root, PrintWriter out, PrintWriter err) {
         Thread guard = EngineGuard.start(run, err);
         try (run) {
             RunOutcome outcome = run.execute();
@@ -238,7 +244,9 @@ public final class RunCommand implements Callable<Integer> {
     /** Brings results/index.html up to date; a page that cannot be written is said, not fatal. */
     static void writeIndex(Path root, PrintWriter err) {
         try {
-            ResultsIndex.write(root);
+            synchronized (RunCommand.class) { // runs side by side (matrix --parallel) end at any time
+                ResultsIndex.write(root);
+            }
         } catch (LockchaosException e) {
             err.println("lockchaos: could not update the runs index: " + e.getMessage());
         }

@@ -100,6 +100,6 @@ public final class MatrixMerge {
         Scenario s = ScenarioFile.read(run.scenarioJson());
         JsonNode row = entry.path("designRow");
         OptionalInt designRow = row.isInt() ? OptionalInt.of(row.asInt()) : OptionalInt.empty();
-        return new MatrixScenario(run.scenarioJson(), s, designRow, entry.path("fault").asText("none"));
+        return new MatrixScenario(run.scenarioJson(), s, designRow, entry.path("fault").asText("none"), false);
     }
 }

@@ -15,8 +15,9 @@ import java.util.OptionalInt;
  * @param designRow the row of docs/design.md's scenario matrix it shows (1 to {@value #ROWS});
  *     empty for a scenario beside the rows (latency, cautious Curator)
  * @param fault the fault in words (the file's {@code fault}; else its schedule on one line)
+ * @param alone whether {@code matrix --parallel} runs it with nothing beside it (the file's {@code alone})
  */
-public record MatrixScenario(Path file, Scenario scenario, OptionalInt designRow, String fault) {
+public record MatrixScenario(Path file, Scenario scenario, OptionalInt designRow, String fault, boolean alone) {
 
     /** The rows of docs/design.md's scenario matrix. */
     public static final int ROWS = 38;
@@ -41,7 +42,7 @@ public record MatrixScenario(Path file, Scenario scenario, OptionalInt designRow
         }
         Scenario scenario = listing.scenario();
         String words = listing.fault().orElse(scenario.schedule().isEmpty() ? "none" : scenario.schedule().oneLine());
-        return new MatrixScenario(file, scenario, listing.designRow(), words);
+        return new MatrixScenario(file, scenario, listing.designRow(), words, listing.alone());
     }
 
     /** The lock in a few words: the backend and, when it has one, the token source. */

@@ -66,6 +66,8 @@ public final class Run implements AutoCloseable {
     private final Consumer<String> progress;
     private final Workers workers;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Told once the run is started ({@link #onStarted}), and again when it ends: a listener takes a second call. */
+    private volatile Runnable started = () -> { };
     private final Thread hook;
     /** Whether the run is closed on its way out of the JVM (a signal or the shutdown hook). */
     private volatile boolean exiting;
@@ -157,6 +159,15 @@ public final class Run implements AutoCloseable {
      * Runs the scenario to the end and writes its results; {@link #close()} tears down. A run
      * that fails still gets a report.html of what it recorded, which says that it failed.
      */
+    /**
+     * Calls {@code started} once the run is started (its cluster up, its workers running and
+     * answering: what a run's start-up costs the machine is behind it), or once it ended without.
+     * Call before {@link #execute()}.
+     */
+    public void onStarted(Runnable started) {
+        this.started = started;
+    }
+
     public RunOutcome execute() {
         try {
             return executeSteps();
@@ -172,6 +183,8 @@ public final class Run implements AutoCloseable {
                     : watch != null && watch.confirm().isPresent() ? new RunException(watch.lost().orElseThrow(), e) : e;
             RunReport.afterFailure(results, scenario, String.valueOf(failure.getMessage()), this::say);
             throw failure;
+        } finally {
+            started.run();
         }
     }
 
@@ -205,6 +218,7 @@ public final class Run implements AutoCloseable {
         phases.end("worker start");
         awaitFirstOps();
         phases.end("first ops");
+        started.run();
         startNemesis(start);
         runFor(scenario.duration());
         phases.end("workload");

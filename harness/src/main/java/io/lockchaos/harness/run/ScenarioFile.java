@@ -49,8 +49,10 @@ public final class ScenarioFile {
      * @param scenario the scenario, checked
      * @param designRow the file's {@code designRow}: the row of the design's scenario table it shows
      * @param fault the file's {@code fault}: the fault in words, if it gives them
+     * @param alone the file's {@code alone}: its verdict rests on a timing margin too narrow to share
+     *     the machine, so {@code matrix --parallel} runs it with nothing beside it
      */
-    public record Listing(Scenario scenario, OptionalInt designRow, Optional<String> fault) {
+    public record Listing(Scenario scenario, OptionalInt designRow, Optional<String> fault, boolean alone) {
     }
 
     /** Reads {@code file} with its {@code designRow} and {@code fault}. */
@@ -64,7 +66,7 @@ public final class ScenarioFile {
         Listing listing = ScenarioJson.readListing(text, file.toString());
         Scenario checked = ScenarioCheck.check(listing.scenario(), ScenarioCheck.Where.file(file.toString()),
                 file.toAbsolutePath().getParent());
-        return new Listing(checked, listing.designRow(), listing.fault());
+        return new Listing(checked, listing.designRow(), listing.fault(), listing.alone());
     }
 
     /**

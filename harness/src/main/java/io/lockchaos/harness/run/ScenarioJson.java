@@ -157,13 +157,17 @@ final class ScenarioJson {
         if (!fault.isMissingNode() && !fault.isNull() && !fault.isTextual()) {
             throw bad(source, "fault", fault.toString(), "a string (the fault in words)");
         }
-        ((ObjectNode) root).remove(List.of("resolved", "designRow", "fault"));
+        JsonNode alone = root.path("alone");
+        if (!alone.isMissingNode() && !alone.isBoolean()) {
+            throw bad(source, "alone", alone.toString(), "true (the matrix runs this scenario with nothing beside it) or false");
+        }
+        ((ObjectNode) root).remove(List.of("resolved", "designRow", "fault", "alone"));
         known(root, Scenario.class, "", source);
         withDefaults((ObjectNode) root, DEFAULT_TREE);
         try {
             Scenario scenario = JSON.readerFor(Scenario.class).withAttribute(SOURCE, source).readValue(root);
             return new ScenarioFile.Listing(scenario, row.isInt() ? OptionalInt.of(row.asInt()) : OptionalInt.empty(),
-                    Optional.ofNullable(fault.textValue()).filter(t -> !t.isBlank()));
+                    Optional.ofNullable(fault.textValue()).filter(t -> !t.isBlank()), alone.asBoolean(false));
         } catch (JsonMappingException e) {
             if (e.getCause() instanceof LockchaosException own) {
                 throw new ScenarioException(own.getMessage(), own);

@@ -1,0 +1,119 @@
+package io.lockchaos.harness.matrix;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
+import java.util.function.BooleanSupplier;
+import java.util.function.DoubleSupplier;
+
+/**
+ * Runs jobs side by side on one machine, admitted one at a time by three rules:
+ * <ul>
+ *   <li>at most {@code slots} at once;</li>
+ *   <li>staggered: a job starts only once every job started before it has said it is started
+ *       (its cluster up and its workers running: the CPU peaks of a run), so start-ups never
+ *       overlap;</li>
+ *   <li>below a load: while other jobs run, one more starts only when the machine's load
+ *       ({@code load}, e.g. the one-minute load average) is below {@code maxLoad}.</li>
+ * </ul>
+ * A job marked alone (its verdict rests on a narrow timing margin) waits until nothing else
+ * runs, and nothing starts beside it. With one slot the jobs run one after another, in order,
+ * as without this class. Results come back in the jobs' order.
+ *
+ * @param <T> what a job is
+ * @param <R> what it yields
+ */
+public final class SideBySide<T, R> {
+
+    /** One job: the item and whether it must run alone. */
+    public record Job<T>(T item, boolean alone) {
+    }
+
+    private final int slots;
+    private final DoubleSupplier load;
+    private final double maxLoad;
+    private final Duration poll;
+
+    /**
+     * @param slots at most this many jobs at once, 1 or more
+     * @param load the machine's load now
+     * @param maxLoad no job starts beside others while the load is at or above this
+     * @param poll how often a waiting admission looks again
+     */
+    public SideBySide(int slots, DoubleSupplier load, double maxLoad, Duration poll) {
+        if (slots < 1) {
+            throw new IllegalArgumentException("slots is " + slots + "; give 1 or more");
+        }
+        this.slots = slots;
+        this.load = load;
+        this.maxLoad = maxLoad;
+        this.poll = poll;
+    }
+
+    /**
+     * Runs every job through {@code run}, which gets the item and a callback to call once the job
+     * is started (calling it again, or never, is harmless: a job that ends counts as started).
+     *
+     * @param stopping asked before each admission: once true, no further job starts
+     * @return each job's result, in the jobs' order; jobs never started are left out at the end
+     */
+    public List<R> run(List<Job<T>> jobs, BiFunction<T, Runnable, R> run, BooleanSupplier stopping)
+            throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(slots, r -> {
+            Thread t = new Thread(r, "lockchaos-side-by-side");
+            t.setDaemon(true);
+            return t;
+        });
+        List<Admitted<R>> admitted = new ArrayList<>();
+        try {
+            for (Job<T> job : jobs) {
+                if (!admit(job, admitted, stopping)) {
+                    break;
+                }
+                CompletableFuture<Void> started = new CompletableFuture<>();
+                admitted.add(new Admitted<>(job.alone(), started, CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return run.apply(job.item(), () -> started.complete(null));
+                    } finally {
+                        started.complete(null);
+                    }
+                }, pool)));
+            }
+            List<R> results = new ArrayList<>();
+            for (Admitted<R> a : admitted) {
+                results.add(a.done().get());
+            }
+            return results;
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdown();
+            pool.awaitTermination(1, TimeUnit.DAYS);
+        }
+    }
+
+    /** A job under way: whether it runs alone, whether it said it started, its result. */
+    private record Admitted<R>(boolean alone, CompletableFuture<Void> started, CompletableFuture<R> done) {
+    }
+
+    /** Waits until {@code job} may start by the rules above; false when stopping. */
+    private boolean admit(Job<T> job, List<Admitted<R>> admitted, BooleanSupplier stopping) throws InterruptedException {
+        while (!stopping.getAsBoolean()) {
+            List<Admitted<R>> running = admitted.stream().filter(a -> !a.done().isDone()).toList();
+            boolean startingUp = running.stream().anyMatch(a -> !a.started().isDone());
+            boolean aloneRunning = running.stream().anyMatch(Admitted::alone);
+            if (running.isEmpty() || (!job.alone() && !aloneRunning && running.size() < slots && !startingUp
+                    && load.getAsDouble() < maxLoad)) {
+                return true;
+            }
+            Thread.sleep(poll.toMillis());
+        }
+        return false;
+    }
+}

@@ -1,0 +1,107 @@
+package io.lockchaos.harness.matrix;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class SideBySideTest {
+
+    /** What the fake jobs saw: how many ran at once at most, and each job's start and end in order of events. */
+    private static final class Log {
+        final AtomicInteger running = new AtomicInteger();
+        final AtomicInteger most = new AtomicInteger();
+        final List<String> events = Collections.synchronizedList(new ArrayList<>());
+
+        /** A job that says it started after {@code startupMs}, then works {@code workMs}. */
+        String job(String name, Runnable started, long startupMs, long workMs) {
+            most.accumulateAndGet(running.incrementAndGet(), Math::max);
+            events.add("start " + name);
+            sleep(startupMs);
+            events.add("started " + name);
+            started.run();
+            sleep(workMs);
+            events.add("end " + name);
+            running.decrementAndGet();
+            return name;
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static List<SideBySide.Job<String>> jobs(String... names) {
+        List<SideBySide.Job<String>> jobs = new ArrayList<>();
+        for (String n : names) {
+            jobs.add(new SideBySide.Job<>(n, n.startsWith("alone")));
+        }
+        return jobs;
+    }
+
+    private static SideBySide<String, String> slots(int n, double load) {
+        return new SideBySide<>(n, () -> load, 4.0, Duration.ofMillis(5));
+    }
+
+    @Test
+    void oneSlotRunsTheJobsOneAfterAnotherInOrder() throws InterruptedException {
+        Log log = new Log();
+        List<String> out = slots(1, 0).run(jobs("a", "b", "c"), (n, started) -> log.job(n, started, 5, 20), () -> false);
+        assertEquals(List.of("a", "b", "c"), out);
+        assertEquals(1, log.most.get());
+        assertEquals(List.of("start a", "started a", "end a", "start b", "started b", "end b", "start c", "started c",
+                "end c"), log.events);
+    }
+
+    @Test
+    void twoSlotsRunSideBySideButNeverStartTwoAtOnce() throws InterruptedException {
+        Log log = new Log();
+        List<String> out = slots(2, 0).run(jobs("a", "b", "c", "d"), (n, started) -> log.job(n, started, 30, 150),
+                () -> false);
+        assertEquals(List.of("a", "b", "c", "d"), out, "results in the jobs' order");
+        assertEquals(2, log.most.get(), "two at once, never more");
+        for (String n : List.of("b", "c", "d")) {
+            String before = String.valueOf((char) (n.charAt(0) - 1));
+            assertTrue(log.events.indexOf("start " + n) > log.events.indexOf("started " + before),
+                    n + " starts only once " + before + " is started: " + log.events);
+        }
+    }
+
+    @Test
+    void aJobMarkedAloneNeverShares() throws InterruptedException {
+        Log log = new Log();
+        slots(3, 0).run(jobs("a", "alone-b", "c"), (n, started) -> log.job(n, started, 10, 100), () -> false);
+        int aEnd = log.events.indexOf("end a");
+        int bStart = log.events.indexOf("start alone-b");
+        int bEnd = log.events.indexOf("end alone-b");
+        int cStart = log.events.indexOf("start c");
+        assertTrue(aEnd < bStart && bEnd < cStart, "the alone job waits for the machine and holds it: " + log.events);
+    }
+
+    @Test
+    void aLoadedMachineTakesNoSecondJob() throws InterruptedException {
+        Log log = new Log();
+        slots(2, 9.0).run(jobs("a", "b"), (n, started) -> log.job(n, started, 5, 60), () -> false);
+        assertEquals(1, log.most.get(), "load 9 against at most 4: one at a time");
+    }
+
+    @Test
+    void nothingStartsOnceStopping() throws InterruptedException {
+        AtomicInteger ran = new AtomicInteger();
+        List<String> out = slots(1, 0).run(jobs("a", "b", "c"), (n, started) -> {
+            ran.incrementAndGet();
+            return n;
+        }, () -> ran.get() >= 1);
+        assertEquals(List.of("a"), out);
+    }
+}
