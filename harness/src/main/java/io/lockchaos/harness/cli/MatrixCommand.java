@@ -137,6 +137,13 @@ public final class MatrixCommand implements Callable<Integer> {
                         }
                         long begun = System.nanoTime();
                         RunSummary summary = runOnce(s, runOut, runErr, started);
+                        if (side > 1 && summary.carriedOut() && summary.worstStallMs().orElse(0) > STALL_SLACK_MS) {
+                            summary = summary.voided(String.format(Locale.ROOT, "beside other runs the harness stood"
+                                    + " still for %.0f ms during the workload, above the %d ms slack a run's timing"
+                                    + " may lose: not carried out (run it again alone)",
+                                    summary.worstStallMs().getAsDouble(), STALL_SLACK_MS));
+                            runErr.println("lockchaos: " + summary.voided().orElseThrow());
+                        }
                         synchronized (eta) {
                             eta.ran(job.scenario(), java.time.Duration.ofNanos(System.nanoTime() - begun));
                         }
@@ -204,6 +211,13 @@ public final class MatrixCommand implements Callable<Integer> {
     /** Run {@code run} (1 to --runs) of the scenario at {@code scenario} in the list. */
     private record Job(int scenario, int run) {
     }
+
+    /**
+     * The longest a run side by side with others may have stood still ({@code worstStallMs}) and
+     * still count: beyond it, every process of the run may have been held as long, which is
+     * a sizeable part of the shortest margins the shipped scenarios' verdicts rest on.
+     */
+    static final long STALL_SLACK_MS = 1000;
 
     /** The load average per core below which one more run starts beside those under way. */
     static final double LOAD_PER_CORE = 1.5;

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -29,10 +30,14 @@ import java.util.OptionalDouble;
  * @param worstUnsafeWindowMs the longest unsafe window of the run ({@code unsafeWindows.worstMs}
  *     of results.json, 0 when none); empty when the run was not carried out, not measured, or
  *     its results.json predates the field
+ * @param worstStallMs the longest the harness stood still during the workload ({@code worstStallMs}
+ *     of results.json); empty when not recorded
+ * @param voided why the run does not count although it has verdicts (its timing did not hold
+ *     beside other runs); empty for a run that counts
  */
 public record RunSummary(ResultsDir results, double wallSeconds, boolean carriedOut, boolean matched,
                          Map<String, Validity> verdicts, int staleRefused, int lostUpdates,
-                         OptionalDouble worstUnsafeWindowMs) {
+                         OptionalDouble worstUnsafeWindowMs, OptionalDouble worstStallMs, Optional<String> voided) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -48,7 +53,8 @@ public record RunSummary(ResultsDir results, double wallSeconds, boolean carried
      */
     public static RunSummary read(ResultsDir results, double wallSeconds) {
         if (!Files.isRegularFile(results.resultsJson())) {
-            return new RunSummary(results, wallSeconds, false, false, Map.of(), 0, 0, OptionalDouble.empty());
+            return new RunSummary(results, wallSeconds, false, false, Map.of(), 0, 0, OptionalDouble.empty(),
+                    OptionalDouble.empty(), Optional.empty());
         }
         JsonNode root;
         try {
@@ -69,8 +75,19 @@ public record RunSummary(ResultsDir results, double wallSeconds, boolean carried
         JsonNode windows = root.path("unsafeWindows");
         OptionalDouble worst = windows.path("worstMs").isNumber() && !windows.has("unmeasurable")
                 ? OptionalDouble.of(windows.path("worstMs").asDouble()) : OptionalDouble.empty();
+        OptionalDouble stall = root.path("worstStallMs").isNumber() ? OptionalDouble.of(root.path("worstStallMs").asDouble())
+                : OptionalDouble.empty();
         return new RunSummary(results, wallSeconds, true, root.path("matched").asBoolean(false), verdicts,
-                staleRefused(results), lost, worst);
+                staleRefused(results), lost, worst, stall, Optional.empty());
+    }
+
+    /**
+     * This run not carried out after all, for {@code why}: its verdicts stand in its folder but
+     * the matrix counts them as none (exit 2), never as a verdict that came out wrong.
+     */
+    public RunSummary voided(String why) {
+        return new RunSummary(results, wallSeconds, false, false, Map.of(), staleRefused, lostUpdates,
+                OptionalDouble.empty(), worstStallMs, Optional.of(why));
     }
 
     /** A check's verdict as {@code results.json} writes it: true, false or "unknown". */

@@ -68,6 +68,8 @@ public final class Run implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     /** Told once the run is started ({@link #onStarted}), and again when it ends: a listener takes a second call. */
     private volatile Runnable started = () -> { };
+    /** How long the machine kept the harness from running, from the workers' release to the heal. */
+    private Stalls stalls;
     private final Thread hook;
     /** Whether the run is closed on its way out of the JVM (a signal or the shutdown hook). */
     private volatile boolean exiting;
@@ -214,6 +216,7 @@ public final class Run implements AutoCloseable {
         say("cluster up: " + cluster.nodes().stream().map(Node::name).toList() + " (run " + cluster.runId() + ")");
         long start = System.nanoTime();
         history = new HistoryLog(results.historyJsonl(), this::linkLatest);
+        stalls = Stalls.start();
         releaseWorkers(start);
         phases.end("worker start");
         awaitFirstOps();
@@ -224,6 +227,7 @@ public final class Run implements AutoCloseable {
         phases.end("workload");
         say("healing every fault");
         nemesis.stopAndHeal();
+        stalls.close();
         phases.end("heal");
         stopWorkers();
         workers.removeInBackground(); // their output has ended: nothing more to come from them
@@ -250,7 +254,8 @@ public final class Run implements AutoCloseable {
         phases.end("checks");
         writeReport(merged, checks, windows);
         phases.end("report");
-        RunOutcome outcome = new RunOutcome(scenario, results.dir(), merged.size(), checks, phases.seconds(), windows);
+        RunOutcome outcome = new RunOutcome(scenario, results.dir(), merged.size(), checks, phases.seconds(), windows,
+                stalls.worstMs());
         results.write(results.resultsJson(), outcome.toJson());
         return outcome;
     }
@@ -461,6 +466,9 @@ public final class Run implements AutoCloseable {
             return;
         }
         ExitSignals.forget(onSignal);
+        if (stalls != null) {
+            stalls.close();
+        }
         exiting |= Thread.currentThread() == hook;
         if (Thread.currentThread() != hook) {
             try {

@@ -26,15 +26,23 @@ import java.util.function.Function;
  *     when not measured
  * @param unsafeWindows the run's unsafe windows ({@link UnsafeWindows}, every lane's), worked out
  *     once from the merged history
+ * @param worstStallMs the longest the harness stood still while the workload ran ({@link Stalls});
+ *     negative when not measured
  */
 public record RunOutcome(Scenario scenario, Path dir, int events, Map<String, CheckResult> checks,
-                         Map<String, Double> phases, UnsafeWindows unsafeWindows) {
+                         Map<String, Double> phases, UnsafeWindows unsafeWindows, double worstStallMs) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public RunOutcome {
         checks = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(checks));
         phases = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(phases));
+    }
+
+    /** An outcome whose stalls were not measured. */
+    public RunOutcome(Scenario scenario, Path dir, int events, Map<String, CheckResult> checks,
+                      Map<String, Double> phases, UnsafeWindows unsafeWindows) {
+        this(scenario, dir, events, checks, phases, unsafeWindows, -1);
     }
 
     /** Without phase times. */
@@ -125,6 +133,9 @@ public record RunOutcome(Scenario scenario, Path dir, int events, Map<String, Ch
         if (!phases.isEmpty()) {
             ObjectNode times = root.putObject("phases");
             phases.forEach(times::put);
+        }
+        if (worstStallMs >= 0) {
+            root.put("worstStallMs", worstStallMs);
         }
         return root.toPrettyString();
     }

@@ -75,6 +75,20 @@ class MatrixTest {
     }
 
     @Test
+    void aRunVoidedForItsStallCountsAsNotCarriedOutNeverAsAWrongVerdict() throws IOException {
+        ResultsDir dir = run("a", false, true);
+        Files.writeString(dir.resultsJson(), Files.readString(dir.resultsJson()).replaceFirst("\\{", "{\"worstStallMs\": 1250.5, "));
+        RunSummary r = RunSummary.read(dir, 41);
+        assertEquals(1250.5, r.worstStallMs().orElseThrow());
+        assertTrue(r.carriedOut() && r.matched());
+        RunSummary voided = r.voided("stood still 1251 ms");
+        assertFalse(voided.carriedOut());
+        assertFalse(voided.matched());
+        assertEquals(2, matrix(List.of(voided)).exitCode(), "not carried out (2), not a verdict that came out wrong (1)");
+        assertEquals(0, matrix(List.of(r)).exitCode());
+    }
+
+    @Test
     void aFolderWithoutResultsIsARunNotCarriedOut() throws IOException {
         ResultsDir dir = new ResultsDir(Files.createDirectories(results.resolve("x").resolve("y")));
         RunSummary r = RunSummary.read(dir, 3);
