@@ -5,6 +5,10 @@ import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Evidence;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.harness.run.RunOutcome;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Collectors;
 import org.opentest4j.AssertionFailedError;
 
 /** Assertions on one check of a run; {@link OutcomeAssert#check} makes one. */
@@ -52,6 +56,9 @@ public final class CheckAssert {
     }
 
     /** The lines naming {@code name}, what was expected and got, its summary and first evidence sentence. */
+    /** The CLI's main class (harness/target/lockchaos.jar's Main-Class). */
+    static final String CLI_MAIN = "io.lockchaos.harness.cli.Main";
+
     static String describe(RunOutcome outcome, CheckResult r, String name, Validity expected, Validity got) {
         StringBuilder out = new StringBuilder("check '" + name + "' of run " + outcome.scenario().name() + ": expected "
                 + expected.word() + " but was " + got.word() + "\n");
@@ -65,13 +72,24 @@ public final class CheckAssert {
     }
 
     /**
-     * Where the run's page is and how to run it again: the launcher of the checkout these
-     * artifacts use, by its absolute path, so that the line runs from a project's own folder
-     * too (the replay writes next to the run).
+     * Where the run's page is and how to run it again, as a line that runs from a project's own
+     * folder (the replay writes next to the run): the launcher of the checkout these artifacts
+     * use, by its absolute path; in a home extracted from the artifacts, which has no launcher,
+     * {@code java} with this JVM's classpath (opened up, Failsafe's booter jar is temporary) and
+     * the CLI's main class.
      */
     static String where(RunOutcome outcome) {
         return "  report:   " + outcome.dir().toAbsolutePath().resolve("report.html") + "\n"
-                + "  replay:   " + ProjectRoot.find().toAbsolutePath().resolve("lockchaos") + " replay "
-                + outcome.dir().toAbsolutePath();
+                + "  replay:   " + replayCommand(ProjectRoot.find().toAbsolutePath(), TestClasspath.ofThisJvm())
+                + " replay " + outcome.dir().toAbsolutePath();
+    }
+
+    static String replayCommand(Path home, TestClasspath classpath) {
+        Path launcher = home.resolve("lockchaos");
+        if (Files.isRegularFile(launcher)) {
+            return launcher.toString();
+        }
+        return "java -cp " + classpath.expanded().stream().filter(Files::exists).map(Path::toString)
+                .collect(Collectors.joining(File.pathSeparator)) + " " + CLI_MAIN;
     }
 }

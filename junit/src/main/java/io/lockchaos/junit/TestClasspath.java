@@ -45,11 +45,11 @@ final class TestClasspath {
         this.held = held;
     }
 
-    /** This JVM's classpath, held against the jar {@link CliJar#find()} finds. */
+    /** This JVM's classpath, held against the CLI jar's entries ({@link CliJar#entryNames()}). */
     static TestClasspath ofThisJvm() {
         List<Path> given = Stream.of(System.getProperty("java.class.path", "").split(File.pathSeparator))
                 .filter(s -> !s.isBlank()).map(Path::of).toList();
-        return new TestClasspath(given, () -> names(CliJar.find()));
+        return new TestClasspath(given, CliJar::entryNames);
     }
 
     /** The entries the workers lack, in classpath order, absolute, each once. */

@@ -12,11 +12,16 @@ import io.lockchaos.harness.run.RunOutcome;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.workloads.lock.Tokens;
 import io.lockchaos.history.ops.Fencing;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.opentest4j.AssertionFailedError;
 
 /** What the assertions accept, and what a failed one says: the check, its evidence, the report, the replay command. */
@@ -53,6 +58,17 @@ class CheckAssertTest {
                 "the launcher by its absolute path: the line runs from the user's project too");
         assertEquals("valid", e.getExpected().getValue());
         assertEquals("invalid", e.getActual().getValue());
+    }
+
+    @Test
+    void withoutALauncherTheReplayLineRunsTheCliMainWithTheTestsClasspath(@TempDir Path home) throws IOException {
+        Path lib = Files.createFile(home.resolve("lib.jar"));
+        Path classes = Files.createDirectory(home.resolve("classes"));
+        TestClasspath cp = new TestClasspath(List.of(classes, lib, home.resolve("gone.jar")), Set::of);
+        assertEquals("java -cp " + classes + File.pathSeparator + lib + " io.lockchaos.harness.cli.Main",
+                CheckAssert.replayCommand(home, cp), "only the entries that exist, in order");
+        Path launcher = Files.createFile(home.resolve("lockchaos"));
+        assertEquals(launcher.toString(), CheckAssert.replayCommand(home, cp), "a checkout's launcher when there is one");
     }
 
     @Test

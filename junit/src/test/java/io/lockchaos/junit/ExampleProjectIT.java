@@ -1,30 +1,40 @@
 package io.lockchaos.junit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.harness.run.BuildInfo;
 import io.lockchaos.testkit.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code examples/byo-lock} as its README tells a user to run it: {@code mvn install} in this
- * checkout, then {@code mvn verify -Pchaos} in a copy of the example outside the checkout
- * (offline, so only what the install put there and what the build had is used), and the two
- * tests pass with the verdicts the README states.
+ * A team's project with lockchaos from the artifacts alone: {@code mvn install} of this
+ * checkout, then {@code mvn verify -Pchaos} in a copy outside it (offline, so only what the
+ * install put there and what the build had is used), with no checkout reachable the way a run
+ * finds one: no {@code LOCKCHAOS_HOME} (nor {@code LOCKCHAOS_NODE_JAR}) in its environment, no
+ * {@code lockchaos.home}, no checkout above its folder. The home the artifacts carry
+ * ({@code lockchaos-home}) is extracted into a cache folder of this test's
+ * ({@code LOCKCHAOS_CACHE}); the checkout recorded at build time is never asked, since the
+ * extracted home comes first. Two projects: {@code examples/byo-lock}, whose two tests pass with
+ * the verdicts its README states, and README's quick start, copied block by block, whose test
+ * passes.
  *
  * <p>The install goes to a Maven repository of its own under {@code target/}, made of links to
  * the build's local repository (system property {@code lockchaos.it.repo}) except
@@ -39,22 +49,27 @@ class ExampleProjectIT {
     private static final String TEST = "WatchdogRedisLockChaosIT";
 
     @TempDir
+    static Path work;
+    private static Path repo;
+
+    @TempDir
     Path copy;
+
+    @BeforeAll
+    static void installIntoAPrivateRepository() throws IOException, InterruptedException {
+        repo = seededRepository(Path.of("target", "it-repository").toAbsolutePath());
+        long start = System.nanoTime();
+        assertEquals(0, mvn(ProjectRoot.find(), Path.of("target", "it-install.log"), Map.of(), "install", "-DskipTests",
+                "-Dmaven.repo.local=" + repo), "mvn install in the checkout; see target/it-install.log");
+        System.out.printf("example: install in %.0f s%n", (System.nanoTime() - start) / 1e9);
+    }
 
     @Test
     void theExamplesChaosTestsPassWithTheVerdictsItsReadmeStates() throws IOException, InterruptedException {
-        Path root = ProjectRoot.find();
-        Path repo = seededRepository(Path.of("target", "it-repository").toAbsolutePath());
-        long start = System.nanoTime();
-        assertEquals(0, mvn(root, Path.of("target", "it-install.log"), "install", "-DskipTests",
-                "-Dmaven.repo.local=" + repo), "mvn install in the checkout; see target/it-install.log");
-        Path example = root.resolve("examples").resolve("byo-lock");
+        Path example = ProjectRoot.find().resolve("examples").resolve("byo-lock");
         Files.copy(example.resolve("pom.xml"), copy.resolve("pom.xml"));
         copyTree(example.resolve("src"), copy.resolve("src"));
-        int exit = mvn(copy, Path.of("target", "it-example.log"), "-o", "verify", "-Pchaos", "-Dmaven.repo.local=" + repo,
-                "-D" + Await.FACTOR_PROPERTY + "=" + Await.factor());
-        System.out.printf("example: install and verify -Pchaos in %.0f s%n", (System.nanoTime() - start) / 1e9);
-        assertEquals(0, exit, "mvn -o verify -Pchaos in the example's copy; see target/it-example.log");
+        verifyWithoutACheckout(copy, Path.of("target", "it-example.log"));
         String report = Files.readString(copy.resolve("target/failsafe-reports/TEST-com.example." + TEST + ".xml"));
         assertTrue(report.contains("tests=\"2\" errors=\"0\" skipped=\"0\" failures=\"0\""), "both ran and passed: "
                 + report.substring(0, Math.min(600, report.length())));
@@ -67,6 +82,45 @@ class ExampleProjectIT {
             assertEquals("invalid", paused.get(check), check + " with a paused holder: " + paused);
         }
         assertEquals("valid", paused.get("ledger-fenced"), "the fenced ledger refuses the stale write: " + paused);
+    }
+
+    @Test
+    void readmesQuickStartCopiedAsWrittenPasses() throws IOException, InterruptedException {
+        ReadmeQuickStart.of(ProjectRoot.find().resolve("README.md")).writeTo(copy);
+        verifyWithoutACheckout(copy, Path.of("target", "it-quickstart.log"));
+        String report = Files.readString(copy.resolve("target/failsafe-reports/TEST-com.example.MyRedisLockChaosIT.xml"));
+        assertTrue(report.contains("tests=\"1\" errors=\"0\" skipped=\"0\" failures=\"0\""), "it ran and passed: "
+                + report.substring(0, Math.min(600, report.length())));
+    }
+
+    /**
+     * {@code mvn -o verify -Pchaos} in {@code project}, with nothing that names a checkout, and
+     * asserts it passed and ran from the home extracted into the test's cache folder.
+     */
+    private static void verifyWithoutACheckout(Path project, Path log) throws IOException, InterruptedException {
+        for (Path dir = project.toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            assertFalse(Files.isRegularFile(dir.resolve("docker/setup.sh")), "a checkout above the copy: " + dir);
+        }
+        Path cache = work.resolve("cache");
+        Map<String, String> env = new HashMap<>();
+        env.put("LOCKCHAOS_HOME", null);
+        env.put("LOCKCHAOS_NODE_JAR", null);
+        env.put("LOCKCHAOS_CACHE", cache.toString());
+        long start = System.nanoTime();
+        int exit = mvn(project, log, env, "-o", "verify", "-Pchaos", "-Dmaven.repo.local=" + repo,
+                "-D" + Await.FACTOR_PROPERTY + "=" + Await.factor());
+        System.out.printf("%s: verify -Pchaos in %.0f s%n", log.getFileName(), (System.nanoTime() - start) / 1e9);
+        assertEquals(0, exit, "mvn -o verify -Pchaos in " + project + "; see " + log);
+        List<Path> homes;
+        try (Stream<Path> s = Files.list(cache)) {
+            homes = s.toList();
+        }
+        assertEquals(1, homes.size(), "one home extracted, no temporary folder left: " + homes);
+        Path home = homes.get(0);
+        assertTrue(home.getFileName().toString().matches("\\Q" + BuildInfo.current().version() + "\\E-[0-9a-f]{12}"),
+                home.toString());
+        assertTrue(Files.isExecutable(home.resolve("docker/setup.sh")), "setup.sh runs from the home");
+        assertTrue(Files.isRegularFile(home.resolve("node/target/lockchaos-node.jar")), "the workers' jar");
     }
 
     /** Each check's verdict in the results.json of the run of test {@code method}, which the runner named after it. */
@@ -111,13 +165,25 @@ class ExampleProjectIT {
         return dir;
     }
 
-    /** Runs Maven in {@code dir} with {@code args}, its output to {@code log}; its exit code. */
-    private static int mvn(Path dir, Path log, String... args) throws IOException, InterruptedException {
+    /**
+     * Runs Maven in {@code dir} with {@code args}, its output to {@code log}, its environment
+     * this one's changed by {@code env} (a null value removes the variable); its exit code.
+     */
+    private static int mvn(Path dir, Path log, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
         String home = System.getProperty("maven.home");
         List<String> command = new ArrayList<>(List.of(home == null ? "mvn" : Path.of(home, "bin", "mvn").toString(), "-B"));
         command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toAbsolutePath().toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toAbsolutePath().toFile());
+        env.forEach((name, value) -> {
+            if (value == null) {
+                builder.environment().remove(name);
+            } else {
+                builder.environment().put(name, value);
+            }
+        });
+        Process p = builder.start();
         Duration limit = Await.scaled(Duration.ofMinutes(30));
         if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -8,13 +8,19 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * Finds the lockchaos checkout: the directory holding {@code docker/setup.sh}. Taken from
- * the system property {@code lockchaos.home}, else the environment variable
- * {@code LOCKCHAOS_HOME} (the {@code ./lockchaos} script sets it), else the nearest
- * ancestor of the working directory that has {@code docker/setup.sh}, else the checkout this
- * lockchaos was built in ({@code checkout.properties}, written by the build), so that a project
- * of a user's outside the checkout ({@code lockchaos-junit} tests) finds the images' build
- * contexts and {@code harness/target/lockchaos.jar} after {@code mvn install}.
+ * Finds the lockchaos home: a directory holding {@code docker/setup.sh}, laid out like a
+ * checkout. Taken from the system property {@code lockchaos.home}, else the environment
+ * variable {@code LOCKCHAOS_HOME} (the {@code ./lockchaos} script sets it), else the nearest
+ * ancestor of the working directory that has {@code docker/setup.sh}, else the home the
+ * {@code lockchaos-home} artifact carries, extracted to a cache folder ({@link ExtractedHome}),
+ * else the checkout this lockchaos was built in ({@code checkout.properties}, written by the
+ * build).
+ *
+ * <p>A project of a user's outside the checkout ({@code lockchaos-junit} tests) has
+ * {@code lockchaos-home} on its test classpath, so it needs no checkout at all. The extracted
+ * home comes before the recorded checkout because it was built with the very classes that run:
+ * the checkout may have moved on since the artifacts were installed (another commit, a branch,
+ * a {@code mvn clean} that removed its jars) or moved away.
  */
 public final class ProjectRoot {
 
@@ -22,7 +28,7 @@ public final class ProjectRoot {
     }
 
     /**
-     * The checkout's root directory.
+     * The home's root directory.
      *
      * @throws ClusterException when none is found, saying how to point at it
      */
@@ -41,13 +47,18 @@ public final class ProjectRoot {
                 return dir;
             }
         }
+        Optional<Path> extracted = ExtractedHome.find().filter(ProjectRoot::isRoot);
+        if (extracted.isPresent()) {
+            return extracted.get();
+        }
         Optional<Path> built = builtIn().filter(ProjectRoot::isRoot);
         if (built.isPresent()) {
             return built.get();
         }
         throw new ClusterException("cannot find the lockchaos checkout (a directory with docker/setup.sh) above "
                 + Path.of("").toAbsolutePath() + (builtIn().map(b -> " nor at " + b + ", where it was built").orElse(""))
-                + "; run from inside it or set LOCKCHAOS_HOME");
+                + ", and io.lockchaos:lockchaos-home is not on the classpath; add it (lockchaos-junit brings it), "
+                + "run from inside a checkout or set LOCKCHAOS_HOME");
     }
 
     /** The checkout the build recorded, if this code came from a build that recorded one. */
