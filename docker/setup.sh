@@ -19,7 +19,7 @@
 # Images are tagged lockchaos/NAME:<sha12>, where sha12 starts the SHA-256 of the list
 # "<sha256 of file>  <path>" of every file under docker/common/ and docker/NAME/ (paths
 # relative to docker/, sorted bytewise). The harness computes the same tag
-# (io.lockchaos.harness.cluster.ImageTags), so an image is built once and reused until its
+# (io.lockchaos.cluster.ImageTags), so an image is built once and reused until its
 # Dockerfile or build context changes.
 set -euo pipefail
 

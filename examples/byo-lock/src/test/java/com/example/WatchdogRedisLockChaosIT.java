@@ -4,7 +4,7 @@ import static io.lockchaos.junit.LockChaosAssertions.assertThat;
 import static io.lockchaos.history.ops.Fencing.FENCED;
 import static io.lockchaos.history.ops.Fencing.UNFENCED;
 
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.harness.run.RunOutcome;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.harness.run.ScenarioBuilder;

@@ -1,6 +1,6 @@
 package io.lockchaos.junit;
 
-import io.lockchaos.harness.cluster.EngineSetup;
+import io.lockchaos.cluster.EngineSetup;
 import io.lockchaos.harness.run.Run;
 import io.lockchaos.harness.run.RunException;
 import io.lockchaos.harness.run.RunOutcome;

@@ -1,6 +1,6 @@
 package io.lockchaos.junit;
 
-import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Evidence;
 import io.lockchaos.checker.Validity;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Validity;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.harness.run.RunOutcome;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.history.ops.Fencing;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.lockchaos.checker.CheckResult;
 import io.lockchaos.checker.Evidence;
 import io.lockchaos.checker.Validity;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.harness.run.RunOutcome;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.workloads.lock.Tokens;
@@ -54,7 +54,7 @@ class CheckAssertTest {
                   evidence: worker 1 held lock-0 from 3.1 s to 8.2 s while worker 2 held it from 5.4 s (and 1 more)
                   report:   /p/target/lockchaos/T.paused/20261201-130000/report.html
                   replay:   %s replay /p/target/lockchaos/T.paused/20261201-130000""".formatted(
-                io.lockchaos.harness.cluster.ProjectRoot.find().toAbsolutePath().resolve("lockchaos")), e.getMessage(),
+                io.lockchaos.cluster.ProjectRoot.find().toAbsolutePath().resolve("lockchaos")), e.getMessage(),
                 "the launcher by its absolute path: the line runs from the user's project too");
         assertEquals("valid", e.getExpected().getValue());
         assertEquals("invalid", e.getActual().getValue());

@@ -3,7 +3,7 @@ package io.lockchaos.junit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.harness.run.BuildInfo;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,14 +1,14 @@
 package io.lockchaos.harness.cli;
 
-import io.lockchaos.harness.cluster.Cluster;
-import io.lockchaos.harness.cluster.ClusterException;
-import io.lockchaos.harness.cluster.ClusterOptions;
-import io.lockchaos.harness.cluster.ClusterState;
-import io.lockchaos.harness.cluster.Clusters;
-import io.lockchaos.harness.cluster.Leftovers;
-import io.lockchaos.harness.cluster.Topology;
-import io.lockchaos.harness.nemesis.ClusterTargets;
-import io.lockchaos.harness.nemesis.InForce;
+import io.lockchaos.cluster.Cluster;
+import io.lockchaos.cluster.ClusterException;
+import io.lockchaos.cluster.ClusterOptions;
+import io.lockchaos.cluster.ClusterState;
+import io.lockchaos.cluster.Clusters;
+import io.lockchaos.cluster.Leftovers;
+import io.lockchaos.cluster.Topology;
+import io.lockchaos.cluster.nemesis.ClusterTargets;
+import io.lockchaos.cluster.nemesis.InForce;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

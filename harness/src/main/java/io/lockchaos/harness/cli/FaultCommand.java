@@ -1,9 +1,9 @@
 package io.lockchaos.harness.cli;
 
 import io.lockchaos.history.format.JsonLinesHistoryWriter;
-import io.lockchaos.harness.cluster.ClusterException;
-import io.lockchaos.harness.cluster.ClusterState;
-import io.lockchaos.harness.cluster.Clusters;
+import io.lockchaos.cluster.ClusterException;
+import io.lockchaos.cluster.ClusterState;
+import io.lockchaos.cluster.Clusters;
 import io.lockchaos.faults.nemesis.ActiveFault;
 import io.lockchaos.faults.nemesis.FaultNotSupportedException;
 import io.lockchaos.faults.nemesis.HistoryFaultRecorder;
@@ -12,7 +12,7 @@ import io.lockchaos.faults.nemesis.NodeNemesis;
 import io.lockchaos.faults.schedule.FaultParser;
 import io.lockchaos.faults.schedule.FaultSpec;
 import io.lockchaos.faults.schedule.FaultSyntaxException;
-import io.lockchaos.harness.nemesis.ClusterTargets;
+import io.lockchaos.cluster.nemesis.ClusterTargets;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

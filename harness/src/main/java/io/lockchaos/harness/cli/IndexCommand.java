@@ -1,7 +1,7 @@
 package io.lockchaos.harness.cli;
 
 import io.lockchaos.history.LockchaosException;
-import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.harness.report.ResultsIndex;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

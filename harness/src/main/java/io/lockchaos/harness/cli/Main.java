@@ -1,7 +1,7 @@
 package io.lockchaos.harness.cli;
 
 import io.lockchaos.history.LockchaosException;
-import io.lockchaos.harness.cluster.EngineWatch;
+import io.lockchaos.cluster.EngineWatch;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine;

@@ -1,9 +1,9 @@
 package io.lockchaos.harness.cli;
 
 import io.lockchaos.history.LockchaosException;
-import io.lockchaos.harness.cluster.ClusterException;
-import io.lockchaos.harness.cluster.EngineSetup;
-import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.cluster.ClusterException;
+import io.lockchaos.cluster.EngineSetup;
+import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.harness.report.ResultsIndex;
 import io.lockchaos.harness.run.Run;
 import io.lockchaos.harness.run.RunException;

@@ -1,6 +1,6 @@
 package io.lockchaos.harness.cli;
 
-import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.harness.run.ScenarioException;
 import io.lockchaos.harness.run.ScenarioFile;

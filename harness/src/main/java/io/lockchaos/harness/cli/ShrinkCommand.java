@@ -4,7 +4,7 @@ import io.lockchaos.faults.schedule.SchedulePlan;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.history.LockchaosException;
-import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.harness.explore.ExploreException;
 import io.lockchaos.harness.explore.RunTrials;
 import io.lockchaos.harness.explore.ShrinkReport;

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.lockchaos.harness.cluster.ClusterState;
-import io.lockchaos.harness.nemesis.InForce;
+import io.lockchaos.cluster.ClusterState;
+import io.lockchaos.cluster.nemesis.InForce;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 

@@ -1,6 +1,6 @@
 package io.lockchaos.harness.run;
 
-import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.cluster.ProjectRoot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +14,7 @@ import java.util.jar.JarFile;
  * The shaded CLI jar, {@code harness/target/lockchaos.jar}: the system property
  * {@code lockchaos.jar}, else the one in the checkout ({@code mvn package} and
  * {@code ./lockchaos} build it). The worker containers run the smaller node jar
- * ({@link io.lockchaos.harness.cluster.NodeJar}, which {@code lockchaos.nodeJar} names);
+ * ({@link io.lockchaos.cluster.NodeJar}, which {@code lockchaos.nodeJar} names);
  * {@code lockchaos-junit} asks this jar which
  * of a test's classpath entries lockchaos ships, so none of them (the checker, Clojure,
  * Testcontainers included) is copied to the workers as the user's classpath. A home extracted

@@ -17,7 +17,7 @@ import io.lockchaos.faults.schedule.FaultMenu;
 import io.lockchaos.faults.schedule.FaultSpec;
 import io.lockchaos.faults.schedule.Schedule;
 import io.lockchaos.faults.schedule.SchedulePlan;
-import io.lockchaos.harness.nemesis.ClusterTargets;
+import io.lockchaos.cluster.nemesis.ClusterTargets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

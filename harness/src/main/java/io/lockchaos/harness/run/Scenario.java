@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.faults.schedule.SchedulePlan;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.storage.Store;
 import java.time.Duration;

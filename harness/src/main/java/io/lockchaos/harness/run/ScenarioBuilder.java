@@ -3,7 +3,7 @@ package io.lockchaos.harness.run;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.lockchaos.checker.Validity;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.workloads.lock.ClassBackend;
 import io.lockchaos.workloads.lock.LockClient;
 import io.lockchaos.workloads.lock.Tokens;

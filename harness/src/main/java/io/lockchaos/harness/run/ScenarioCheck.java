@@ -1,6 +1,6 @@
 package io.lockchaos.harness.run;
 
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.history.LockchaosException;
 import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.workloads.lock.ClassBackend;

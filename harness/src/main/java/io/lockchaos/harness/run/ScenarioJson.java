@@ -27,7 +27,7 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.history.LockchaosException;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.lock.Tokens;
 import io.lockchaos.workloads.storage.Store;

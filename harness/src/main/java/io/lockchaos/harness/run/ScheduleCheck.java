@@ -1,8 +1,8 @@
 package io.lockchaos.harness.run;
 
-import io.lockchaos.harness.cluster.ClusterOptions;
-import io.lockchaos.harness.cluster.Layout;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.ClusterOptions;
+import io.lockchaos.cluster.Layout;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.faults.schedule.FaultSpec;
 import io.lockchaos.faults.schedule.FaultSpec.Reach;
 import io.lockchaos.faults.schedule.ScheduledFault;

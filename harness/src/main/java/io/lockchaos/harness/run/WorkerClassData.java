@@ -1,7 +1,7 @@
 package io.lockchaos.harness.run;
 
-import io.lockchaos.harness.cluster.ClusterSite;
-import io.lockchaos.harness.cluster.containers.JvmContainer;
+import io.lockchaos.cluster.ClusterSite;
+import io.lockchaos.cluster.containers.JvmContainer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

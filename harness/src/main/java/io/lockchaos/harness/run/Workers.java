@@ -1,9 +1,9 @@
 package io.lockchaos.harness.run;
 
-import io.lockchaos.harness.cluster.ClusterSite;
-import io.lockchaos.harness.cluster.DaemonTask;
-import io.lockchaos.harness.cluster.ImageTags;
-import io.lockchaos.harness.cluster.NodeJar;
+import io.lockchaos.cluster.ClusterSite;
+import io.lockchaos.cluster.DaemonTask;
+import io.lockchaos.cluster.ImageTags;
+import io.lockchaos.cluster.NodeJar;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.lockchaos.harness.cluster.ClusterState;
-import io.lockchaos.harness.cluster.Clusters;
+import io.lockchaos.cluster.ClusterState;
+import io.lockchaos.cluster.Clusters;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.lockchaos.harness.cluster.Cluster;
-import io.lockchaos.harness.cluster.ClusterOptions;
-import io.lockchaos.harness.cluster.ClusterState;
-import io.lockchaos.harness.cluster.Clusters;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Cluster;
+import io.lockchaos.cluster.ClusterOptions;
+import io.lockchaos.cluster.ClusterState;
+import io.lockchaos.cluster.Clusters;
+import io.lockchaos.cluster.Topology;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,11 +3,11 @@ package io.lockchaos.harness.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.harness.cluster.Cluster;
-import io.lockchaos.harness.cluster.ClusterOptions;
-import io.lockchaos.harness.cluster.ClusterState;
-import io.lockchaos.harness.cluster.Clusters;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Cluster;
+import io.lockchaos.cluster.ClusterOptions;
+import io.lockchaos.cluster.ClusterState;
+import io.lockchaos.cluster.Clusters;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.testkit.Await;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.checker.history.format.HistoryFormats;
-import io.lockchaos.harness.cluster.RunLabels;
+import io.lockchaos.cluster.RunLabels;
 import io.lockchaos.history.History;
 import io.lockchaos.testkit.Await;
 import java.nio.file.Path;

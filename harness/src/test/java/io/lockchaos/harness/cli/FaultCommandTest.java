@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.harness.cluster.ClusterState;
-import io.lockchaos.harness.cluster.RunLabels;
+import io.lockchaos.cluster.ClusterState;
+import io.lockchaos.cluster.RunLabels;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.ContainerPort;
-import io.lockchaos.harness.cluster.RunLabels;
+import io.lockchaos.cluster.RunLabels;
 import io.lockchaos.testkit.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;

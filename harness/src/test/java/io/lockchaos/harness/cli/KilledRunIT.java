@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.github.dockerjava.api.DockerClient;
 import io.lockchaos.history.History;
 import io.lockchaos.checker.history.format.HistoryFormats;
-import io.lockchaos.harness.cluster.RunLabels;
+import io.lockchaos.cluster.RunLabels;
 import io.lockchaos.testkit.Await;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package io.lockchaos.harness.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.cluster.ProjectRoot;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package io.lockchaos.harness.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.cluster.ProjectRoot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

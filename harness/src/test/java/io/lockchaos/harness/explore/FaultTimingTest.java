@@ -13,7 +13,7 @@ import io.lockchaos.faults.schedule.Schedule;
 import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.faults.schedule.ScheduledFault;
 import io.lockchaos.faults.schedule.Timescale;
-import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.harness.run.Lane;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.harness.run.ScenarioFile;

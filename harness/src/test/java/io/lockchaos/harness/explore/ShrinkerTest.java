@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.faults.schedule.Schedule;
 import io.lockchaos.faults.schedule.ScheduledFault;
-import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.harness.run.ScenarioFile;
 import java.nio.file.Files;

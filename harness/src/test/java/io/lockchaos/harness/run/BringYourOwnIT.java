@@ -10,7 +10,7 @@ import io.lockchaos.history.Op;
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.Value;
 import io.lockchaos.checker.history.format.HistoryFormats;
-import io.lockchaos.harness.cluster.Clusters;
+import io.lockchaos.cluster.Clusters;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Topology;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

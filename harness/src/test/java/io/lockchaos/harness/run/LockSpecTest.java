@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.lockchaos.harness.cluster.Cluster;
-import io.lockchaos.harness.cluster.Node;
-import io.lockchaos.harness.cluster.Role;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Cluster;
+import io.lockchaos.cluster.Node;
+import io.lockchaos.cluster.Role;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.workloads.lock.LockConfig;
 import java.nio.file.Path;
 import java.time.Duration;

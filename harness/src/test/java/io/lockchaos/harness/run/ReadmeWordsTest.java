@@ -2,7 +2,7 @@ package io.lockchaos.harness.run;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.harness.cluster.ProjectRoot;
+import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.history.ops.Fencing;
 import java.io.IOException;
 import java.nio.file.Files;

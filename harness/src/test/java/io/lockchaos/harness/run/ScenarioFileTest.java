@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.lockchaos.checker.Validity;
-import io.lockchaos.harness.cluster.ProjectRoot;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.ProjectRoot;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.lock.Tokens;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.lockchaos.harness.cluster.containers.JvmContainer;
+import io.lockchaos.cluster.containers.JvmContainer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

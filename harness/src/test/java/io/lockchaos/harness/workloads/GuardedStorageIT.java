@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
-import io.lockchaos.harness.cluster.Cluster;
-import io.lockchaos.harness.cluster.ClusterOptions;
-import io.lockchaos.harness.cluster.Clusters;
-import io.lockchaos.harness.cluster.Node;
-import io.lockchaos.harness.cluster.Role;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Cluster;
+import io.lockchaos.cluster.ClusterOptions;
+import io.lockchaos.cluster.Clusters;
+import io.lockchaos.cluster.Node;
+import io.lockchaos.cluster.Role;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.testkit.Await;
 import io.lockchaos.workloads.etcd.EtcdLock;
 import io.lockchaos.workloads.etcd.GuardedEtcdStorage;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.lockchaos.harness.cluster.Cluster;
-import io.lockchaos.harness.cluster.ClusterOptions;
-import io.lockchaos.harness.cluster.Clusters;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Cluster;
+import io.lockchaos.cluster.ClusterOptions;
+import io.lockchaos.cluster.Clusters;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.history.ops.Fencing;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.storage.AppendResult;

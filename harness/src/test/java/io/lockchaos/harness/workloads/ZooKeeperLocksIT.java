@@ -1,12 +1,12 @@
 package io.lockchaos.harness.workloads;
 
 import io.lockchaos.history.History;
-import io.lockchaos.harness.cluster.Cluster;
-import io.lockchaos.harness.cluster.ClusterOptions;
-import io.lockchaos.harness.cluster.Clusters;
-import io.lockchaos.harness.cluster.Node;
-import io.lockchaos.harness.cluster.Role;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Cluster;
+import io.lockchaos.cluster.ClusterOptions;
+import io.lockchaos.cluster.Clusters;
+import io.lockchaos.cluster.Node;
+import io.lockchaos.cluster.Role;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.workloads.lock.LockConfig;
 import io.lockchaos.history.ops.Fencing;
 import java.time.Duration;

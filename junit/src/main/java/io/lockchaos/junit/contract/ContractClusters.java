@@ -1,16 +1,16 @@
 package io.lockchaos.junit.contract;
 
-import io.lockchaos.harness.cluster.Cluster;
-import io.lockchaos.harness.cluster.ClusterOptions;
-import io.lockchaos.harness.cluster.Clusters;
-import io.lockchaos.harness.cluster.Node;
-import io.lockchaos.harness.cluster.LockWiring;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Cluster;
+import io.lockchaos.cluster.ClusterOptions;
+import io.lockchaos.cluster.Clusters;
+import io.lockchaos.cluster.Node;
+import io.lockchaos.cluster.LockWiring;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.faults.nemesis.ActiveFault;
 import io.lockchaos.faults.nemesis.FaultRecorder;
 import io.lockchaos.faults.nemesis.NodeNemesis;
 import io.lockchaos.faults.schedule.FaultSpec;
-import io.lockchaos.harness.nemesis.ClusterTargets;
+import io.lockchaos.cluster.nemesis.ClusterTargets;
 import io.lockchaos.workloads.lock.Address;
 import io.lockchaos.workloads.lock.HostMapper;
 import io.lockchaos.workloads.lock.LockClient;

@@ -1,6 +1,6 @@
 package io.lockchaos.junit.contract;
 
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.workloads.lock.LockClient;
 import io.lockchaos.workloads.lock.LockConfig;
 import java.util.List;

@@ -8,8 +8,8 @@ import static io.lockchaos.junit.contract.LockFeature.LOSS_DETECTION;
 import static io.lockchaos.junit.contract.LockFeature.REENTRANT;
 import static io.lockchaos.junit.contract.LockFeature.TOKENS_ACROSS_LOCKS;
 
-import io.lockchaos.harness.cluster.Cluster;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.Cluster;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.workloads.lock.LockConfig;
 import java.util.Arrays;
 import java.util.List;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultParser;
-import io.lockchaos.harness.cluster.ProjectRoot;
-import io.lockchaos.harness.cluster.Topology;
+import io.lockchaos.cluster.ProjectRoot;
+import io.lockchaos.cluster.Topology;
 import io.lockchaos.workloads.backend.LockBackends;
 import io.lockchaos.workloads.lock.LockBackend;
 import java.io.IOException;

@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 /**
  * The name of a cluster topology, as a backend declares where it runs ({@link LockBackend#topologies()})
  * and as scenarios and the command line spell it ({@code redis-single}). The topologies themselves,
- * with their nodes and wiring, are the harness's ({@code io.lockchaos.harness.cluster.Topology}),
+ * with their nodes and wiring, are the harness's ({@code io.lockchaos.cluster.Topology}),
  * which this module does not see: the worker JVM has no harness. So the names live here, and the
  * harness checks in one place ({@code Topology.of(TopologyName)}, and its unit test over every
  * built-in backend) that each name a backend declares is a registered topology.
