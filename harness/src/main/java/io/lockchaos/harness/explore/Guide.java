@@ -33,7 +33,9 @@ import java.util.SplittableRandom;
  *   <li><b>combine</b> with the second parent: the parent's steps before a cut, the other's after.</li>
  * </ul>
  * The step changed is the one whose time covers the closest hold's grant, else the one that
- * starts nearest before it, else one drawn. Every step ends before the run does. The result is
+ * starts nearest before it, else one drawn. A result some run already played (a lengthening
+ * capped by the run's end, a combine that kept none of the other's steps) has that step shifted,
+ * up to {@value #RETRIES} times, until it is new. Every step ends before the run does. The result is
  * a plain script, which the run's scenario.json records, so {@code replay} and {@code shrink}
  * play it as it is. Run i draws from {@code new SplittableRandom(firstSeed + i)} mixed with a
  * constant: the same seed and the same margins give the same schedules.
@@ -44,6 +46,8 @@ final class Guide {
     static final int PARENTS = 3;
     /** One run in this many draws a fresh random schedule even when there are parents. */
     static final int FRESH_ONE_IN = 4;
+    /** How many more shifts a mutation gets when it gives a script some run already played. */
+    static final int RETRIES = 3;
     private static final long GRAIN_MS = 100;
     private static final long MIX = 0x9E3779B97F4A7C15L;
 
@@ -120,6 +124,15 @@ final class Guide {
             }
         }
         String script = new Schedule(steps).script();
+        Set<String> played = new java.util.HashSet<>();
+        done.forEach(r -> played.add(new Schedule(steps(r)).script()));
+        for (int again = 0; again < RETRIES && played.contains(script) && !steps.isEmpty(); again++) {
+            // A lengthening capped by the run's end, a combine that kept none of the other's steps: play something new.
+            int at = aimed(random, steps, margin);
+            steps.set(at, shift(random, steps.get(at)));
+            done1.add("shift step " + (at + 1));
+            script = new Schedule(steps).script();
+        }
         String origin = String.format(java.util.Locale.ROOT, "run %d (%s): %s", parent.index(), margin.words(),
                 String.join(", ", done1));
         return new Pick(script.isBlank() ? randomLine : script, script.isBlank() ? "random" : origin);
@@ -190,10 +203,15 @@ final class Guide {
         return new ScheduledFault(step.at(), fault, Optional.of(Duration.ofMillis(lasts)));
     }
 
+    /** {@code step} moved by 0.1 s to 0.3 of the term, earlier or later; the other way when that would leave the run. */
     private ScheduledFault shift(SplittableRandom random, ScheduledFault step) {
         long by = Math.round(term.toMillis() * 0.3 * (2 * random.nextDouble() - 1));
+        by = by < 0 ? Math.min(-GRAIN_MS, by) : Math.max(GRAIN_MS, by);
         long lasts = step.duration().map(Duration::toMillis).orElse(0L);
-        long at = grain(Math.max(0, Math.min(step.at().toMillis() + by, length.toMillis() - lasts)));
+        long latest = Math.max(0, length.toMillis() - lasts);
+        long from = step.at().toMillis();
+        long to = from + by >= 0 && from + by <= latest ? from + by : from - by; // off either end: the other way
+        long at = grain(Math.max(0, Math.min(to, latest)));
         return new ScheduledFault(Duration.ofMillis(at), step.fault(), step.duration());
     }
 

@@ -85,6 +85,9 @@ class GuideTest {
                 fromClosest++;
             }
             Schedule schedule = Schedule.parse("pick " + i, pick.schedule());
+            for (ExploreRun parent : done(6000, 9900)) {
+                assertNotEquals(parent.trial().schedule(), schedule.script(), "a mutation plays something new: " + pick);
+            }
             assertFalse(schedule.steps().isEmpty(), pick.toString());
             assertTrue(schedule.end().compareTo(NAIVE.duration()) <= 0, "ends within the run: " + pick);
             for (ScheduledFault step : schedule.steps()) {
@@ -110,5 +113,17 @@ class GuideTest {
             }
         }
         assertTrue(fromRun1 > 10, "run 1, now the closest, is the usual parent: " + fromRun1 + " of 40");
+    }
+
+    @Test
+    void aLengtheningCappedByTheRunsEndIsShiftedRatherThanPlayedAgain() {
+        // curator-clock-skew-like: a 15 s run; the step already lasts to the end, so lengthening it changes nothing.
+        Scenario shortRun = NAIVE.withDuration(Duration.ofSeconds(15));
+        ExploreRun only = run(0, "at 4200ms clock zk-1 -10800ms for 10800ms\n",
+                new Margin(9500, Optional.of("worker-1"), OptionalLong.of(5000)));
+        for (int i = 1; i < 60; i++) {
+            Guide.Pick pick = new Guide(shortRun, LINE).next(1, i, List.of(only));
+            assertNotEquals(only.trial().schedule(), pick.schedule(), "run " + i + ": " + pick);
+        }
     }
 }
