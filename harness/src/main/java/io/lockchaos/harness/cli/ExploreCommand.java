@@ -40,8 +40,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "explore", mixinStandardHelpOptions = true,
         description = {"Search for failures nobody scripted: N runs of a scenario's lock, topology and lanes,"
-                + " run i with a random fault schedule drawn from seed S+i (the scenario's own schedule and"
-                + " expectations are dropped). Keeps the results of runs with a check invalid or unknown and"
+                + " run i with a random fault schedule drawn from seed S+i or, guided (the default), mostly a"
+                + " mutation of the schedule of a run that came closest to a lease failure (the scenario's own"
+                + " schedule and expectations are dropped). Keeps the results of runs with a check invalid or unknown and"
                 + " writes results/explore/<stamp>/summary.{json,md}.",
             "Exit codes: 0 every run carried out and every check valid; 1 some run had a check invalid"
                 + " (a finding: see summary.md, then 'lockchaos shrink' a kept run); 2 nothing invalid but"
