@@ -30,6 +30,10 @@
  * final read when appends were acknowledged is unknown for {@code ledger}, since nobody can
  * say whether they survived; a history without times is unknown for {@code holds}.
  *
+ * <p>{@link io.lockchaos.checker.lock.UnsafeWindows} measures how long two believed they held at
+ * once; {@link io.lockchaos.checker.lock.NearMiss} how close a history came to that: what was left
+ * of the lease when each holder let go, the smallest over the holds (an exploration steers by it).
+ *
  * <p>The histories the property tests and the benchmark check come from the simulator in the
  * testkit module ({@code io.lockchaos.testkit.lock.LockHistories}), not from this package.
  */

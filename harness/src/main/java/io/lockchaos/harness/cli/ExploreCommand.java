@@ -8,6 +8,7 @@ import io.lockchaos.harness.explore.Exploration;
 import io.lockchaos.harness.explore.FaultTiming;
 import io.lockchaos.harness.explore.RunTrials;
 import io.lockchaos.harness.explore.Shard;
+import io.lockchaos.harness.explore.Strategy;
 import io.lockchaos.harness.run.ResultsDir;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.harness.run.ScenarioCheck;
@@ -28,8 +29,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code lockchaos explore SCENARIO --runs N [--seed S] [--faults KIND,...] [--every 4s]
- * [--keep-all] [--shard I/N]}: N runs of the scenario's lock, topology and lanes, run i with a
- * random schedule drawn from seed S+i, the scenario's own schedule and expectations dropped; its
+ * [--strategy random|guided] [--until-invalid] [--keep-all] [--shard I/N]}: N runs of the
+ * scenario's lock, topology and lanes, run i with a random schedule drawn from seed S+i or, guided,
+ * mutated from the runs closest to a failure, the scenario's own schedule and expectations dropped; its
  * faults last around the lock's own timescales, or half an interval to a whole one with
  * {@code --every} ({@link FaultTiming}).
  * Writes {@code results/explore/<stamp>/summary.json} and {@code summary.md}. Exit codes: 0 every
@@ -38,8 +40,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "explore", mixinStandardHelpOptions = true,
         description = {"Search for failures nobody scripted: N runs of a scenario's lock, topology and lanes,"
-                + " run i with a random fault schedule drawn from seed S+i (the scenario's own schedule and"
-                + " expectations are dropped). Keeps the results of runs with a check invalid or unknown and"
+                + " run i with a random fault schedule drawn from seed S+i or, guided (the default), mostly a"
+                + " mutation of the schedule of a run that came closest to a lease failure (the scenario's own"
+                + " schedule and expectations are dropped). Keeps the results of runs with a check invalid or unknown and"
                 + " writes results/explore/<stamp>/summary.{json,md}.",
             "Exit codes: 0 every run carried out and every check valid; 1 some run had a check invalid"
                 + " (a finding: see summary.md, then 'lockchaos shrink' a kept run); 2 nothing invalid but"
@@ -70,6 +73,15 @@ public final class ExploreCommand implements Callable<Integer> {
                     + " session timeout; every " + FaultTiming.DEFAULT_EVERY + " for a lock without one)")
     private String every;
 
+    @Option(names = "--strategy", paramLabel = "random|guided", defaultValue = "guided",
+            description = "random: every run draws its schedule afresh from seed S+i; guided (default): after the first"
+                    + " run, most runs mutate the played schedules of the runs with the smallest margins (closest to a"
+                    + " lease failure): lengthen, shift, retarget (a worker or holder-<lane>), combine; seeded")
+    private String strategy;
+
+    @Option(names = "--until-invalid", description = "stop after the first run with a check invalid")
+    private boolean untilInvalid;
+
     @Option(names = "--keep-all", description = "keep the results of every run, not only those with a check invalid or unknown")
     private boolean keepAll;
 
@@ -91,8 +103,10 @@ public final class ExploreCommand implements Callable<Integer> {
             String line = timing.line();
             ScenarioCheck.check(base.withoutExpectations().withSchedule(timing.plan()),
                     new ScenarioCheck.Where(scenario, Map.of("schedule", "--every/--faults")), Path.of("").toAbsolutePath());
+            Strategy how = Strategy.of(strategy).orElseThrow(() -> new ExploreException("--strategy is '" + strategy
+                    + "'; give random or guided"));
             setup = new ExploreSummary.Setup(base.name(), line, seed == null ? base.seed() : seed, runs, Shard.parse(shard),
-                    timing);
+                    timing, how, untilInvalid);
         } catch (LockchaosException e) {
             err.println("lockchaos: " + e.getMessage());
             return Main.EXIT_USAGE;
@@ -104,8 +118,8 @@ public final class ExploreCommand implements Callable<Integer> {
         Path results = ProjectRoot.find().resolve("results");
         Path dir = ResultsDir.create(results, "explore", LocalDateTime.now()).dir();
         Path log = dir.resolve("logs").resolve("runs.log");
-        err.printf("lockchaos: exploring %s: '%s', run i with seed %d+i, %d runs (shard %s); each run's output in %s%n",
-                setup.scenario(), setup.schedule(), setup.firstSeed(), setup.runs(), setup.shard(), log);
+        err.printf("lockchaos: exploring %s: '%s', %s, run i with seed %d+i, %d runs (shard %s); each run's output in %s%n",
+                setup.scenario(), setup.schedule(), setup.strategy().word(), setup.firstSeed(), setup.runs(), setup.shard(), log);
         err.flush();
         ExploreSummary summary;
         try (PrintWriter runLog = new PrintWriter(Files.newBufferedWriter(log), true)) {

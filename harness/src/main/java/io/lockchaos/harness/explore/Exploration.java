@@ -1,5 +1,6 @@
 package io.lockchaos.harness.explore;
 
+import io.lockchaos.checker.Validity;
 import io.lockchaos.harness.run.CheckName;
 import io.lockchaos.harness.run.Scenario;
 import java.io.IOException;
@@ -44,23 +45,34 @@ public final class Exploration {
         return setup.shard().slice(IntStream.range(0, setup.runs()).boxed().toList(), i -> 1.0);
     }
 
-    /** Runs this shard's runs of {@code base} (its expectations dropped) and tabulates them. */
+    /**
+     * Runs this shard's runs of {@code base} (its expectations dropped) and tabulates them: each
+     * drawn from the random line, or with {@link Strategy#GUIDED} mostly mutated from the runs so
+     * far closest to a failure ({@link Guide}); after the first run with a check invalid when the
+     * setup says to stop there.
+     */
     public ExploreSummary run(Scenario base) {
         Scenario scenario = base.withoutExpectations().withSchedule(setup.timing().plan());
+        Guide guide = new Guide(scenario, setup.timing().plan());
         List<Integer> mine = indices();
         List<ExploreRun> done = new ArrayList<>();
         long start = System.nanoTime();
         for (int i : mine) {
             long seed = setup.firstSeed() + i;
-            Trial trial = trials.run(scenario.withSeed(seed));
-            ExploreRun run = new ExploreRun(i, seed, trial, Optional.empty());
+            Guide.Pick pick = setup.strategy() == Strategy.GUIDED ? guide.next(setup.firstSeed(), i, done)
+                    : new Guide.Pick(setup.timing().plan(), "random");
+            Trial trial = trials.run(scenario.withSchedule(pick.schedule()).withSeed(seed));
+            ExploreRun run = new ExploreRun(i, seed, trial, Optional.empty(), pick.origin());
             boolean keep = keepAll || run.finding();
             if (!keep) {
                 trial.dir().ifPresent(Exploration::delete);
             }
-            run = new ExploreRun(i, seed, trial, keep ? trial.dir() : Optional.empty());
+            run = new ExploreRun(i, seed, trial, keep ? trial.dir() : Optional.empty(), pick.origin());
             done.add(run);
             lines.accept(line(run, done.size(), mine.size(), (System.nanoTime() - start) / 1e9));
+            if (setup.untilInvalid() && trial.overall() == Validity.INVALID) {
+                break;
+            }
         }
         return new ExploreSummary(setup, columns(scenario), done);
     }
@@ -72,7 +84,10 @@ public final class Exploration {
         return columns;
     }
 
-    /** {@code [####------] 4/10 run 3, seed 4 (kill, pause): invalid [mutex] in 31 s; about 3 min left}. */
+    /**
+     * {@code [####------] 4/10 run 3, seed 4 (kill, pause): invalid [mutex] in 31 s, margin -3150 ms,
+     * from run 1 (margin 4210 ms): lengthen step 2; about 3 min left}.
+     */
     static String line(ExploreRun run, int done, int total, double elapsedSeconds) {
         int width = 20;
         int filled = (int) Math.round(width * (double) done / total);
@@ -80,9 +95,11 @@ public final class Exploration {
         double left = elapsedSeconds / done * (total - done);
         String what = run.trial().carriedOut() ? run.trial().overall().word() : "no verdict (the run failed)";
         List<String> invalid = ExploreSummary.invalidChecks(run);
-        return String.format(Locale.ROOT, "[%s] %d/%d run %d, seed %d (%s): %s%s in %.0f s; %s", bar, done, total,
+        String margin = run.trial().margin().map(m -> ", " + m.words()).orElse("");
+        String origin = run.origin().equals("random") ? "" : ", from " + run.origin();
+        return String.format(Locale.ROOT, "[%s] %d/%d run %d, seed %d (%s): %s%s in %.0f s%s%s; %s", bar, done, total,
                 run.index(), run.seed(), run.kinds().isEmpty() ? "no faults" : String.join(", ", run.kinds()), what,
-                invalid.isEmpty() ? "" : " " + invalid, run.trial().wallSeconds(),
+                invalid.isEmpty() ? "" : " " + invalid, run.trial().wallSeconds(), margin, origin,
                 done == total ? "done" : "about " + minutes(left) + " left");
     }
 

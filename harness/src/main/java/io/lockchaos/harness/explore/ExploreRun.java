@@ -15,8 +15,14 @@ import java.util.TreeSet;
  * @param seed its seed
  * @param trial what it showed
  * @param kept its results folder when kept (a check invalid or unknown, or {@code --keep-all})
+ * @param origin where its schedule came from: {@code random}, or the run it mutated and how ({@link Guide})
  */
-public record ExploreRun(int index, long seed, Trial trial, Optional<Path> kept) {
+public record ExploreRun(int index, long seed, Trial trial, Optional<Path> kept, String origin) {
+
+    /** A run whose schedule was drawn from the random line. */
+    public ExploreRun(int index, long seed, Trial trial, Optional<Path> kept) {
+        this(index, seed, trial, kept, "random");
+    }
 
     /** Whether the run is worth keeping: some check invalid or unknown, or no verdict at all. */
     public boolean finding() {

@@ -32,8 +32,16 @@ public record ExploreSummary(Setup setup, List<String> checks, List<ExploreRun> 
      * @param runs how many runs over every shard
      * @param shard which shard this is
      * @param timing how the faults were timed: the lock's timescales drawn around, if any, and how
+     * @param strategy how each run's schedule is picked: drawn, or mostly mutated from the closest runs
+     * @param untilInvalid whether the exploration stops after its first run with a check invalid
      */
-    public record Setup(String scenario, String schedule, long firstSeed, int runs, Shard shard, FaultTiming timing) {
+    public record Setup(String scenario, String schedule, long firstSeed, int runs, Shard shard, FaultTiming timing,
+                        Strategy strategy, boolean untilInvalid) {
+
+        /** Random runs, all of them. */
+        public Setup(String scenario, String schedule, long firstSeed, int runs, Shard shard, FaultTiming timing) {
+            this(scenario, schedule, firstSeed, runs, shard, timing, Strategy.RANDOM, false);
+        }
     }
 
     public ExploreSummary {
@@ -101,6 +109,22 @@ public record ExploreSummary(Setup setup, List<String> checks, List<ExploreRun> 
         return new WindowSpread(measured.size(), worst.length, median, worst.length == 0 ? 0 : worst[worst.length - 1]);
     }
 
+    /**
+     * How many runs it took to the first with a lock's mutual exclusion broken ({@code mutex*}
+     * or {@code holds*} invalid, any lane): that run's place in this shard's order, from 1;
+     * empty when none was.
+     */
+    public java.util.OptionalInt runsToFirstFailure() {
+        for (int k = 0; k < runs.size(); k++) {
+            boolean broken = runs.get(k).trial().verdicts().entrySet().stream().anyMatch(e -> e.getValue() == Validity.INVALID
+                    && (e.getKey().startsWith("mutex") || e.getKey().startsWith("holds")));
+            if (broken) {
+                return java.util.OptionalInt.of(k + 1);
+            }
+        }
+        return java.util.OptionalInt.empty();
+    }
+
     /** 1 some run had a check invalid (a finding); else 2 some run unknown or not carried out; else 0. */
     public int exitCode() {
         return invalidRuns() > 0 ? 1 : unknownRuns() > 0 ? 2 : 0;
@@ -114,6 +138,13 @@ public record ExploreSummary(Setup setup, List<String> checks, List<ExploreRun> 
         ObjectNode scales = root.putObject("timescalesMs");
         setup.timing().timescales().forEach(t -> scales.put(t.name(), t.length().toMillis()));
         root.put("drawing", setup.timing().drawing());
+        root.put("strategy", setup.strategy().word());
+        java.util.OptionalInt first = runsToFirstFailure();
+        if (first.isPresent()) {
+            root.put("runsToFirstFailure", first.getAsInt());
+        } else {
+            root.putNull("runsToFirstFailure");
+        }
         root.put("firstSeed", setup.firstSeed());
         root.put("shard", setup.shard().toString());
         root.put("runs", runs.size());
@@ -147,6 +178,8 @@ public record ExploreSummary(Setup setup, List<String> checks, List<ExploreRun> 
             } else {
                 r.putNull("worstUnsafeWindowMs");
             }
+            run.trial().margin().ifPresentOrElse(m -> r.put("marginMs", round(m.ms())), () -> r.putNull("marginMs"));
+            r.put("origin", run.origin());
             r.putPOJO("kinds", run.kinds());
             r.putPOJO("invalid", invalidChecks(run));
             r.put("schedule", run.trial().schedule().text());
@@ -170,8 +203,14 @@ public record ExploreSummary(Setup setup, List<String> checks, List<ExploreRun> 
         List<String> scales = setup.timing().timescales().stream().map(t -> "`" + t.word() + "`").toList();
         md.append("Timescales: ").append(scales.isEmpty() ? "none" : String.join(", ", scales))
                 .append(". Durations: ").append(setup.timing().drawing()).append(".\n\n");
+        md.append("Strategy: ").append(setup.strategy().word()).append(setup.strategy() == Strategy.GUIDED
+                ? " (later runs mostly mutate the schedules of the runs with the smallest margins)" : "")
+                .append(setup.untilInvalid() ? "; stopped at the first run with a check invalid" : "").append(".\n\n");
         md.append(String.format(Locale.ROOT, "%d runs with a check invalid, %d unknown (a check unknown or no verdict).%n%n",
                 invalidRuns(), unknownRuns()));
+        java.util.OptionalInt first = runsToFirstFailure();
+        md.append("Runs to the first with mutex or holds invalid: ")
+                .append(first.isPresent() ? String.valueOf(first.getAsInt()) : "none in " + runs.size()).append(".\n\n");
         md.append("Unsafe windows: ").append(windowSpread().sentence()).append(".\n\n");
         md.append("Runs with each check invalid, per fault kind present in the run (95% Wilson interval):\n\n");
         List<String> head = new ArrayList<>(List.of("fault kind", "runs"));
@@ -185,6 +224,14 @@ public record ExploreSummary(Setup setup, List<String> checks, List<ExploreRun> 
                 cells.add(hits + " (" + Wilson.of(hits, of.size()).percent() + ")");
             }
             md.append("| ").append(String.join(" | ", cells)).append(" |\n");
+        }
+        md.append("\nEach run's margin (what was left of the lock's shortest term when the closest holder let go;"
+                + " negative: past it, or two holders at once) and where its schedule came from:\n\n");
+        md.append("| run | seed | verdict | margin (ms) | schedule from |\n| --- | --- | --- | --- | --- |\n");
+        for (ExploreRun run : runs) {
+            md.append(String.format(Locale.ROOT, "| %d | %d | %s | %s | %s |%n", run.index(), run.seed(),
+                    run.trial().overall().word(), run.trial().margin().map(m -> String.format(Locale.ROOT, "%.0f", m.ms()))
+                            .orElse("none"), run.origin()));
         }
         md.append("\nKept runs:\n\n");
         List<ExploreRun> kept = runs.stream().filter(r -> r.kept().isPresent()).toList();

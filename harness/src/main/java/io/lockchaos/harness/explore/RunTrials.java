@@ -3,6 +3,7 @@ package io.lockchaos.harness.explore;
 import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.history.LockchaosException;
 import io.lockchaos.checker.Validity;
+import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.harness.run.Run;
 import io.lockchaos.harness.run.RunOutcome;
 import io.lockchaos.harness.run.Scenario;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -51,10 +53,10 @@ public final class RunTrials implements Trials {
             RunOutcome outcome = run.execute();
             Map<String, Validity> verdicts = new LinkedHashMap<>();
             outcome.checks().forEach((name, r) -> verdicts.put(name, r.valid()));
-            java.util.OptionalDouble worst = outcome.unsafeWindows().unmeasurable().isPresent()
-                    ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(outcome.unsafeWindows().worstMs());
+            OptionalDouble worst = outcome.unsafeWindows().unmeasurable().isPresent()
+                    ? OptionalDouble.empty() : OptionalDouble.of(outcome.unsafeWindows().worstMs());
             return new Trial(Optional.of(run.results().dir()), true, verdicts, played(run, scenario), seconds(start),
-                    worst);
+                    worst, margin(scenario, run.results().historyEdn()));
         } catch (RuntimeException e) {
             // No verdict: unknown, with what the run recorded left in its folder.
             String why = e instanceof LockchaosException ? e.getMessage() : e.toString();
@@ -63,6 +65,16 @@ public final class RunTrials implements Trials {
             return new Trial(Optional.of(run.results().dir()), false, Map.of(), played(run, scenario), seconds(start));
         } finally {
             unguard.run();
+        }
+    }
+
+    /** The run's margin, from the history it wrote; empty (and said) when that cannot be read. */
+    private Optional<Margin> margin(Scenario scenario, Path history) {
+        try {
+            return Margin.of(scenario, HistoryFormats.read(history));
+        } catch (RuntimeException e) {
+            problems.accept("no margin for " + history + " (" + e.getMessage().lines().findFirst().orElse("") + ")");
+            return Optional.empty();
         }
     }
 

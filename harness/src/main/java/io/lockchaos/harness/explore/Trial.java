@@ -19,12 +19,20 @@ import java.util.OptionalDouble;
  * @param wallSeconds the run's wall time
  * @param worstUnsafeWindowMs the run's longest unsafe window in ms (0: none); empty when not
  *     carried out or not measured
+ * @param margin how close the run came to a lease failure ({@link Margin}); empty when not
+ *     carried out, not measured, or the lock has no timescale
  */
 public record Trial(Optional<Path> dir, boolean carriedOut, Map<String, Validity> verdicts, SchedulePlan schedule,
-                    double wallSeconds, OptionalDouble worstUnsafeWindowMs) {
+                    double wallSeconds, OptionalDouble worstUnsafeWindowMs, Optional<Margin> margin) {
 
     public Trial {
         verdicts = Collections.unmodifiableMap(new LinkedHashMap<>(verdicts));
+    }
+
+    /** A trial whose margin was not measured. */
+    public Trial(Optional<Path> dir, boolean carriedOut, Map<String, Validity> verdicts, SchedulePlan schedule,
+                 double wallSeconds, OptionalDouble worstUnsafeWindowMs) {
+        this(dir, carriedOut, verdicts, schedule, wallSeconds, worstUnsafeWindowMs, Optional.empty());
     }
 
     /** A trial whose unsafe windows were not measured. */

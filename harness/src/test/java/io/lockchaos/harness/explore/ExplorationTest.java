@@ -162,4 +162,41 @@ class ExplorationTest {
         assertEquals(PAUSE.lock().ttl().toMillis(), json.path("timescalesMs").path("ttl").asLong());
         assertTrue(json.path("drawing").asText().contains("holder-<lane>"), json.toString());
     }
+
+    @Test
+    void guidedRunsMutateThePlayedScriptsByTheirMarginsAndStopAtTheFirstInvalidWhenAsked() throws IOException {
+        FaultTiming timing = FaultTiming.of(PAUSE, Optional.empty(), List.of("pause"));
+        ExploreSummary.Setup setup = new ExploreSummary.Setup(PAUSE.name(), timing.line(), 40, 30, Shard.ALL, timing,
+                Strategy.GUIDED, true);
+        // Each run plays its schedule as asked (a random line plays one fixed pause); the margin is the TTL
+        // minus the longest pause of a holder; a pause of a holder longer than the TTL breaks mutex.
+        List<String> lines = new ArrayList<>();
+        ExploreSummary summary = new Exploration(setup, s -> {
+            asked.add(s);
+            SchedulePlan played = s.schedule().randomLine().isPresent()
+                    ? SchedulePlan.parse("t", "at 1s pause holder-unfenced for 1s\n") : s.schedule();
+            long longest = ((SchedulePlan.Scripted) played).schedule().steps().stream()
+                    .filter(f -> f.fault().targets().contains("holder-unfenced"))
+                    .mapToLong(f -> f.duration().orElseThrow().toMillis()).max().orElse(0);
+            double margin = PAUSE.lock().ttl().toMillis() - longest;
+            Map<String, Validity> verdicts = new LinkedHashMap<>();
+            verdicts.put("mutex", margin < 0 ? Validity.INVALID : Validity.VALID);
+            return new Trial(Optional.empty(), true, verdicts, played, 30, java.util.OptionalDouble.of(0),
+                    Optional.of(new Margin(margin, Optional.of("worker-1"), java.util.OptionalLong.of(1200))));
+        }, false, lines::add).run(PAUSE);
+        assertEquals(timing.line(), asked.get(0).schedule().oneLine(), "run 0 draws");
+        assertTrue(asked.stream().skip(1).anyMatch(s -> s.schedule().text().startsWith("at ")), "later runs play scripts");
+        ExploreRun last = summary.runs().get(summary.runs().size() - 1);
+        assertEquals(Validity.INVALID, last.trial().overall(), "stopped at the first invalid run: " + lines);
+        assertTrue(summary.runs().size() < 30, "before its 30 runs: " + summary.runs().size());
+        assertEquals(java.util.OptionalInt.of(summary.runs().size()), summary.runsToFirstFailure());
+        assertTrue(lines.get(lines.size() - 1).contains("margin -"), lines.get(lines.size() - 1));
+        String md = summary.markdown();
+        assertTrue(md.contains("Strategy: guided"), md);
+        assertTrue(md.contains("Runs to the first with mutex or holds invalid: " + summary.runs().size() + "."), md);
+        JsonNode json = new ObjectMapper().readTree(summary.toJson(results));
+        assertEquals("guided", json.path("strategy").asText());
+        assertEquals(summary.runs().size(), json.path("runsToFirstFailure").asInt());
+        assertTrue(json.path("list").get(0).path("marginMs").isNumber());
+    }
 }
