@@ -6,12 +6,15 @@ import io.lockchaos.faults.nemesis.Starvable;
 import java.time.Duration;
 import io.lockchaos.faults.schedule.CpuShare;
 import java.util.Optional;
-import io.lockchaos.faults.nemesis.Pausable;
+import io.lockchaos.faults.nemesis.HoldsAtRead;
+import io.lockchaos.workloads.worker.HoldAtRead;
 
 /**
  * A worker container as a fault target. {@code pause worker-2} freezes the worker's JVM (the
  * container's PID 1, started by {@code faketime-exec} with {@code exec}) with SIGSTOP sent
- * from outside, so the lock client's own threads stop too; the heal is SIGCONT.
+ * from outside, so the lock client's own threads stop too; the heal is SIGCONT. Asked to hold
+ * at its next read ({@link HoldsAtRead}), it is sent SIGUSR1, and the worker holds still right
+ * after that read and says so on stderr ({@link HoldAtRead}), for the pause to land there.
  * {@code partition workers worker-2} cuts it off from the lock service with tagged iptables
  * rules in its own namespace, both directions ({@link Iptables}; the container has
  * {@code NET_ADMIN}); the heal deletes exactly those rules. {@code starve worker-2 5%} caps its
@@ -23,7 +26,7 @@ import io.lockchaos.faults.nemesis.Pausable;
  * is neither paused, resumed, starved, skewed nor cut. Its state is read from the container ({@code /proc/1/stat},
  * {@code iptables -S}), never remembered.
  */
-final class WorkerNode implements Pausable, ClockSkewable, Starvable, ClientNode, IptablesNode {
+final class WorkerNode implements HoldsAtRead, ClockSkewable, Starvable, ClientNode, IptablesNode {
 
     private final String name;
     private final ContainerOps ops;
@@ -51,6 +54,13 @@ final class WorkerNode implements Pausable, ClockSkewable, Starvable, ClientNode
     public void pause() {
         if (ops.isRunning()) {
             ops.signal("STOP");
+        }
+    }
+
+    @Override
+    public void holdAtNextRead() {
+        if (ops.isRunning()) {
+            ops.signal(HoldAtRead.SIGNAL);
         }
     }
 

@@ -28,8 +28,9 @@ import java.util.SplittableRandom;
  *   <li><b>lengthen</b> a step: one shorter than the lock's shortest term to 1.1–2 times the term,
  *       a longer one by 1.2–1.8 times (a clock bump's step with it);</li>
  *   <li><b>shift</b> a step by up to 0.3 of the term either way;</li>
- *   <li><b>retarget</b> a pause or starvation: to the worker whose hold came closest when the
- *       step does not aim at it, else to another of the lanes' workers or {@code holder-<lane>};</li>
+ *   <li><b>retarget</b> a pause or starvation: to the {@code holder-<lane>} of the lane whose hold
+ *       came closest (it lands in a critical section by construction), else to that hold's worker,
+ *       when the step does not aim there already, else to another of the lanes' workers or holders;</li>
  *   <li><b>combine</b> with the second parent: the parent's steps before a cut, the other's after.</li>
  * </ul>
  * The step changed is the one whose time covers the closest hold's grant, else the one that
@@ -56,6 +57,8 @@ final class Guide {
     private final Duration length;
     private final List<String> workers;
     private final List<String> holders;
+    /** Each worker's lane's {@code holder-<lane>}. */
+    private final java.util.Map<String, String> holderOf = new java.util.HashMap<>();
 
     /**
      * @param scenario the scenario explored, for its run length, lanes and lock's timescales
@@ -68,6 +71,7 @@ final class Guide {
         this.length = scenario.duration();
         this.workers = scenario.lanes().stream().flatMap(l -> l.workerNames().stream()).toList();
         this.holders = scenario.lanes().stream().map(Lane::holderAlias).toList();
+        scenario.lanes().forEach(l -> l.workerNames().forEach(w -> holderOf.put(w, l.holderAlias())));
     }
 
     /**
@@ -212,15 +216,18 @@ final class Guide {
         return new ScheduledFault(Duration.ofMillis(at), step.fault(), step.duration());
     }
 
-    /** A pause or starvation aimed at the closest holder's worker, or another worker or holder alias; empty for other kinds. */
+    /** A pause or starvation aimed at the closest hold's lane's holder, or its worker, or another worker or holder alias; empty for other kinds. */
     private Optional<ScheduledFault> retarget(SplittableRandom random, ScheduledFault step, Margin margin) {
         FaultKind kind = step.fault().kind();
         if (kind != FaultKind.PAUSE && kind != FaultKind.STARVE) {
             return Optional.empty();
         }
         List<String> now = step.fault().targets();
+        Optional<String> lanesHolder = margin.worker().map(holderOf::get);
         String to;
-        if (margin.worker().isPresent() && !now.equals(List.of(margin.worker().get()))) {
+        if (lanesHolder.isPresent() && !now.equals(List.of(lanesHolder.get()))) {
+            to = lanesHolder.get();
+        } else if (margin.worker().isPresent() && !now.equals(List.of(margin.worker().get()))) {
             to = margin.worker().get();
         } else {
             Set<String> names = new LinkedHashSet<>(workers);

@@ -2,6 +2,7 @@ package io.lockchaos.harness.run;
 
 import io.lockchaos.history.OpType;
 import io.lockchaos.history.ops.LockOps;
+import io.lockchaos.workloads.worker.HoldAtRead;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -45,6 +46,10 @@ final class Holders {
      */
     private final Map<String, Map<String, Long>> holding = new ConcurrentHashMap<>();
     private final java.util.Set<String> started = ConcurrentHashMap.newKeySet();
+    /** Worker → when (System.nanoTime) its latest read under a grant was seen. */
+    private final Map<String, Long> lastRead = new ConcurrentHashMap<>();
+    /** Worker → when (System.nanoTime) it last said it holds after a read ({@link HoldAtRead}). */
+    private final Map<String, Long> held = new ConcurrentHashMap<>();
 
     /** Notes one history line that worker {@code worker} streamed. */
     void saw(String worker, String line) {
@@ -64,7 +69,9 @@ final class Holders {
         String process = op.path("process").asText();
         Map<String, Long> processes = holding.computeIfAbsent(worker, w -> new ConcurrentHashMap<>());
         if (f.equals(LockOps.READ) && type.equals(OpType.OK.keyword())) {
-            processes.put(process, System.nanoTime());
+            long now = System.nanoTime();
+            processes.put(process, now);
+            lastRead.put(worker, now);
         } else if (f.equals(LockOps.RELEASE) && type.equals(OpType.INVOKE.keyword())) {
             processes.remove(process);
         }
@@ -103,6 +110,34 @@ final class Holders {
             LockSupport.parkNanos(Duration.ofMillis(2).toNanos());
         } while (System.nanoTime() < deadline);
         return Optional.empty();
+    }
+
+    /**
+     * The worker of {@code lane} whose latest read under a grant is the oldest (one never seen
+     * reading first; ties to the earlier in {@code lane}): the one that has waited longest, so
+     * likely among the next granted.
+     */
+    String longestWaiting(List<String> lane) {
+        String chosen = lane.get(0);
+        for (String w : lane) {
+            if (lastRead.getOrDefault(w, Long.MIN_VALUE) < lastRead.getOrDefault(chosen, Long.MIN_VALUE)) {
+                chosen = w;
+            }
+        }
+        return chosen;
+    }
+
+    /** Notes one line of worker {@code worker}'s log (its stderr): {@link HoldAtRead#MARK} says it holds after a read. */
+    void sawLog(String worker, String line) {
+        if (line.startsWith(HoldAtRead.MARK)) {
+            held.put(worker, System.nanoTime());
+        }
+    }
+
+    /** Whether {@code worker} said it holds after a read at or after {@code sinceNanos} (System.nanoTime). */
+    boolean heldSince(String worker, long sinceNanos) {
+        Long at = held.get(worker);
+        return at != null && at - sinceNanos >= 0;
     }
 
     /** The first worker of {@code lane} other than {@code holder}: the {@code waiter-<lane>} chosen with it. */

@@ -303,7 +303,7 @@ public final class Run implements AutoCloseable {
         workers.start(site, (name, line) -> {
             history.appendLine(line);
             holders.saw(name, line);
-        });
+        }, holders::sawLog);
     }
 
     /** Gives every worker its config: the servers, the storage node and the run's start reference. */

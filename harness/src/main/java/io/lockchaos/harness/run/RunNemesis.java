@@ -12,16 +12,19 @@ import io.lockchaos.faults.nemesis.Nemesis;
 import io.lockchaos.faults.nemesis.NodeNemesis;
 import io.lockchaos.faults.nemesis.ScheduleClock;
 import io.lockchaos.faults.nemesis.ScheduleRunner;
+import io.lockchaos.faults.nemesis.HoldsAtRead;
 import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.FaultMenu;
 import io.lockchaos.faults.schedule.FaultSpec;
 import io.lockchaos.faults.schedule.Schedule;
 import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.cluster.nemesis.ClusterTargets;
+import io.lockchaos.workloads.worker.HoldAtRead;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -32,14 +35,24 @@ import java.util.function.Consumer;
  * and heals everything; the run calls it before the workers stop, and again on close.
  * A target {@code holder-<lane>} of a pause, a clock fault, a starvation or {@code partition workers} is the lane's
  * worker that holds a lock at that moment; a target {@code waiter-<lane>} is another worker of that lane, chosen
- * at the same moment.
+ * at the same moment. When the scenario's holds are too short to catch from outside
+ * ({@link #OUTSIDE_REACH}), a pause of {@code holder-<lane>} asks the lane's worker that has
+ * waited longest to hold still right after its next read under a grant, and pauses it there.
  * A {@code random every ...} or {@code random around ...} schedule is drawn here, from {@link #menu()} and the scenario's seed.
  */
 final class RunNemesis implements Nemesis {
 
     private static final Duration HOLDER_PATIENCE = Duration.ofSeconds(10);
+    /**
+     * How fresh a hold a SIGSTOP sent from outside can still catch: it lands about 60 ms after the
+     * holder's read is seen (more under load). A pause of {@code holder-<lane>} in a scenario
+     * whose think time's first half is shorter asks a worker to hold still at its next read
+     * first ({@link HoldsAtRead}).
+     */
+    static final Duration OUTSIDE_REACH = Duration.ofMillis(250);
 
     private final NodeNemesis nemesis;
+    private final ClusterTargets targets;
     private final Scenario scenario;
     private final Holders holders;
     private final ScheduleRunner runner;
@@ -52,6 +65,7 @@ final class RunNemesis implements Nemesis {
     RunNemesis(Scenario scenario, SchedulePlan plan, ClusterTargets targets, Holders holders, HistoryLog history,
                long start, Consumer<String> say) {
         this.scenario = scenario;
+        this.targets = targets;
         this.holders = holders;
         this.recorder = (f, value) -> {
             history.append(new Op(0, System.nanoTime() - start, OpType.INFO, Process.NEMESIS, f, value));
@@ -120,7 +134,58 @@ final class RunNemesis implements Nemesis {
 
     @Override
     public ActiveFault inject(FaultSpec fault) {
+        if (fault instanceof FaultSpec.Pause && holdsAtRead(fault.targets())) {
+            return nemesis.inject(fault.renameWorkers(this::heldAtRead));
+        }
         return nemesis.inject(fault.renameWorkers(this::resolve));
+    }
+
+    /**
+     * Whether a pause of {@code targets} catches its holders holding still at their next read: it
+     * names {@code holder-<lane>} (and no {@code waiter-<lane>}) and the scenario's holds are too
+     * short for a SIGSTOP from outside alone ({@link #OUTSIDE_REACH}).
+     */
+    private boolean holdsAtRead(List<String> targets) {
+        return targets.stream().anyMatch(t -> t.startsWith(Holders.ALIAS))
+                && targets.stream().noneMatch(t -> t.startsWith(Holders.WAITER))
+                && scenario.think().dividedBy(2).compareTo(OUTSIDE_REACH) < 0;
+    }
+
+    /**
+     * Replaces each {@code holder-<lane>} by the lane's worker that has waited longest for a grant,
+     * after asking it to hold still right after its next read under a grant, and waiting until it
+     * says it does ({@link HoldAtRead}): the pause sent next lands inside its critical section,
+     * however short, within {@link HoldAtRead#HOLD_FOR}.
+     */
+    private List<String> heldAtRead(List<String> names) {
+        List<String> resolved = new ArrayList<>(names);
+        List<String> armed = new ArrayList<>();
+        long since = System.nanoTime();
+        for (int k = 0; k < names.size(); k++) {
+            if (names.get(k).startsWith(Holders.ALIAS)) {
+                String worker = holders.longestWaiting(laneWorkers(names.get(k)));
+                worker(worker).holdAtNextRead();
+                resolved.set(k, worker);
+                armed.add(worker);
+            }
+        }
+        long deadline = since + HoldAtRead.ARMED_FOR.toNanos();
+        for (String worker : armed) {
+            while (!holders.heldSince(worker, since)) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new RunException("'" + names + "': " + worker + " did not hold after a read under a grant"
+                            + " within " + HoldAtRead.ARMED_FOR.toSeconds() + " s of being asked to (no grant came,"
+                            + " or its log says why)");
+                }
+                LockSupport.parkNanos(Duration.ofMillis(1).toNanos());
+            }
+        }
+        return resolved;
+    }
+
+    private HoldsAtRead worker(String name) {
+        return targets.all(HoldsAtRead.class).stream().filter(n -> n.name().equals(name)).findFirst()
+                .orElseThrow(() -> new FaultNotSupportedException(name + " cannot be asked to hold at its next read"));
     }
 
     /**

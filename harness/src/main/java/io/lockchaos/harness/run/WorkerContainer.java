@@ -26,7 +26,7 @@ import org.testcontainers.utility.MountableFile;
  * One worker JVM in a container of its own on the cluster network (so a pause of the
  * container freezes the lock client's threads too): runs {@code WorkerMain --await}, which
  * starts and waits until {@link #release} gives it its config, streams its history on stdout
- * line by line to {@code lines}, and its stderr to a log file.
+ * line by line to {@code lines}, and its stderr to a log file and to {@code logLines}.
  * A user's lock classes (the scenario's {@code lock.classpath}) are copied into the container
  * under {@value #USER} and appended to the {@code -cp}.
  */
@@ -61,7 +61,7 @@ final class WorkerContainer implements AutoCloseable {
      */
     WorkerContainer(String name, String image, Path jar, List<Path> userClasspath, String network,
                     String containerName, Map<String, String> labels, Path configs, ClassDataRole classData,
-                    Consumer<String> lines, Path log) {
+                    Consumer<String> lines, Consumer<String> logLines, Path log) {
         this.name = name;
         this.log = log;
         JvmContainer jvm = new JvmContainer(image).withJar(jar);
@@ -89,7 +89,10 @@ final class WorkerContainer implements AutoCloseable {
         appendLog(log, "worker " + name + ": stderr of java " + String.join(" ", JvmContainer.OPTIONS) + " "
                 + String.join(" ", java));
         LineSplitter out = new LineSplitter(lines);
-        LineSplitter err = new LineSplitter(line -> appendLog(log, line));
+        LineSplitter err = new LineSplitter(line -> {
+            appendLog(log, line);
+            logLines.accept(line);
+        });
         this.container = jvm
                 .withJava(java.toArray(String[]::new))
                 .withNetworkMode(network)

@@ -58,18 +58,18 @@ final class Workers {
 
     /**
      * Starts a container per worker on {@code site}'s network; {@code lines} receives each
-     * worker's history lines (worker name, line).
+     * worker's history lines (worker name, line), {@code logLines} each line of its log (its stderr).
      */
-    void start(ClusterSite site, BiConsumer<String, String> lines) {
+    void start(ClusterSite site, BiConsumer<String, String> lines, BiConsumer<String, String> logLines) {
         startBegan = true;
         try {
-            startAll(site, lines);
+            startAll(site, lines, logLines);
         } finally {
             startEnded.countDown();
         }
     }
 
-    private void startAll(ClusterSite site, BiConsumer<String, String> lines) {
+    private void startAll(ClusterSite site, BiConsumer<String, String> lines, BiConsumer<String, String> logLines) {
         this.site = site;
         String image = ImageTags.forProject().tag(ImageTags.Image.JVM);
         Path jar = NodeJar.find();
@@ -89,7 +89,7 @@ final class Workers {
                 created.add(new WorkerContainer(name, image, jar, scenario.lock().classpath(), site.network(),
                         site.network() + "-" + name, site.workerLabels(name), configs,
                         new WorkerContainer.ClassDataRole(classData, learns), line -> lines.accept(name, line),
-                        results.log(name)));
+                        line -> logLines.accept(name, line), results.log(name)));
                 if (learns) {
                     learner = created.get(0);
                 }

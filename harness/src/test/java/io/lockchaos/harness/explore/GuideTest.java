@@ -105,6 +105,23 @@ class GuideTest {
     }
 
     @Test
+    void aPauseOfANamedWorkerIsRetargetedAtTheClosestHoldsLanesHolder() {
+        List<ExploreRun> done = List.of(run(0, "at 3s pause worker-1 for 4s\n",
+                new Margin(6000, Optional.of("worker-2"), OptionalLong.of(3200))));
+        boolean toTheLanesHolder = false;
+        for (int i = 1; i < 101; i++) {
+            Guide.Pick pick = new Guide(NAIVE, LINE).next(7, i, done);
+            if (pick.origin().contains("retarget")) {
+                Schedule schedule = ((SchedulePlan.Scripted) pick.schedule()).schedule();
+                toTheLanesHolder |= schedule.steps().get(0).fault().targets().equals(List.of("holder-unfenced"));
+                assertTrue(pick.origin().contains("retarget step 1 to holder-unfenced"),
+                        "worker-2 holds in lane unfenced; its holder alias lands in a hold by construction: " + pick);
+            }
+        }
+        assertTrue(toTheLanesHolder, "some mutation retargets");
+    }
+
+    @Test
     void otherMarginsOtherParents() {
         int fromRun1 = 0;
         for (int i = 2; i < 42; i++) {

@@ -30,11 +30,21 @@ public final class WorkerLoop {
     private final Storage storage;
     private final OpRecorder recorder;
     private final SplittableRandom random;
+    private final Runnable afterRead;
     private volatile boolean stopped;
     private int processId;
     private int appends;
 
     public WorkerLoop(WorkerSettings settings, LockClient locks, Storage storage, OpRecorder recorder) {
+        this(settings, locks, storage, recorder, () -> { });
+    }
+
+    /**
+     * @param afterRead runs right after each read under a grant completed, before the think time
+     *     (the worker process's {@link HoldAtRead})
+     */
+    WorkerLoop(WorkerSettings settings, LockClient locks, Storage storage, OpRecorder recorder, Runnable afterRead) {
+        this.afterRead = afterRead;
         this.settings = settings;
         this.locks = locks;
         this.storage = storage;
@@ -214,6 +224,7 @@ public final class WorkerLoop {
         if (last.isEmpty() || stopped) {
             return false;
         }
+        afterRead.run();
         pause(settings.think().toNanos());
         if (grant.lost()) {
             return false;

@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * line per event to the file or, without one (or with {@code -}), to stdout. Addresses are used
  * as given (inside the cluster network no mapping is needed). On SIGTERM it stops starting
  * steps, waits up to {@code stopGraceMs} for the one under way, closes the history and exits 0;
- * an op still in flight then stays an invocation without completion. Exit 2: bad arguments or
+ * an op still in flight then stays an invocation without completion. On SIGUSR1 it holds still
+ * right after its next read under a grant ({@link HoldAtRead}). Exit 2: bad arguments or
  * config, or no config released within {@link #AWAIT_LIMIT}.
  */
 public final class WorkerMain {
@@ -70,12 +71,13 @@ public final class WorkerMain {
     static void run(WorkerConfig config, OpRecorder recorder) {
         CountDownLatch finished = new CountDownLatch(1);
         List<Storage> storages = new ArrayList<>();
+        HoldAtRead holdAtRead = HoldAtRead.install();
         try (LockClient lock = LockClients.open(config.lock(), HostMapper.IDENTITY)) {
             List<WorkerLoop> loops = new ArrayList<>();
             for (int t = 0; t < config.settings().threads(); t++) {
                 Storage storage = config.storage().open(config.lock());
                 storages.add(storage);
-                loops.add(new WorkerLoop(config.settings().thread(t), lock, storage, recorder));
+                loops.add(new WorkerLoop(config.settings().thread(t), lock, storage, recorder, holdAtRead::afterRead));
             }
             Thread hook = new Thread(() -> onTerm(loops, finished, recorder, config), "worker-sigterm");
             Runtime.getRuntime().addShutdownHook(hook);
