@@ -11,9 +11,10 @@ import java.util.SplittableRandom;
  * run tries both a fault the lock survives and one that outlasts its grant. Faults follow one
  * another, each after a gap of 0.2 to 0.6 of the shortest timescale (at least half a second). For
  * each fault, one timescale and one {@link Band} are drawn among those that still fit before the
- * run ends, then its length within the band; then a kind among the menu's, then its targets: half
- * the time a lane's holder ({@link FaultMenu#holders()}), else the other names, when the kind
- * offers both. A clock bump steps the clock by that length, forward or back, for that length. The
+ * run ends, then its length within the band; then, half the time when the menu has a lane's
+ * holder ({@link FaultMenu#holders()}), a kind that can aim at one, aimed at a holder (a lease
+ * fails where its holder stops, and a holder is what a random name rarely hits); else a kind
+ * among the menu's, aimed at its other names. A clock bump steps the clock by that length, forward or back, for that length. The
  * same seed, length, timescales and menu give the same schedule.
  */
 public final class TimedSchedule {
@@ -66,7 +67,7 @@ public final class TimedSchedule {
             if (lasts.isEmpty()) {
                 break;
             }
-            FaultSpec fault = fault(random, kinds.get(random.nextInt(kinds.size())), menu, lasts.get());
+            FaultSpec fault = fault(random, kinds, menu, lasts.get());
             steps.add(new ScheduledFault(Duration.ofMillis(at), fault, Optional.of(Duration.ofMillis(lasts.get()))));
             at += lasts.get() + gap(random, shortest);
         }
@@ -92,12 +93,20 @@ public final class TimedSchedule {
         return Optional.of(range[0] + grain(random.nextLong(range[1] - range[0] + 1)));
     }
 
-    /** One fault of {@code kind}, aimed at a holder or at the rest half the time each when it offers both. */
-    private static FaultSpec fault(SplittableRandom random, FaultKind kind, FaultMenu menu, long lastsMs) {
+    /**
+     * One fault: half the time, when some of {@code kinds} can aim at a lane's holder, a kind
+     * among those aimed at a holder; else a kind among all, aimed at the names that are not
+     * holders (or at every name it offers, when it offers no other).
+     */
+    private static FaultSpec fault(SplittableRandom random, List<FaultKind> kinds, FaultMenu menu, long lastsMs) {
+        List<FaultKind> atHolders = kinds.stream()
+                .filter(k -> menu.offered(k).stream().anyMatch(menu.holders()::contains)).toList();
+        boolean aimAtHolder = !atHolders.isEmpty() && random.nextBoolean();
+        FaultKind kind = aimAtHolder ? atHolders.get(random.nextInt(atHolders.size())) : kinds.get(random.nextInt(kinds.size()));
         List<String> names = menu.offered(kind);
         List<String> holders = names.stream().filter(menu.holders()::contains).toList();
         List<String> others = names.stream().filter(n -> !menu.holders().contains(n)).toList();
-        List<String> aimed = holders.isEmpty() || others.isEmpty() ? names : random.nextBoolean() ? holders : others;
+        List<String> aimed = aimAtHolder ? holders : others.isEmpty() ? names : others;
         List<FaultKind.Draw> draws = kind.draws(aimed);
         FaultSpec fault = draws.get(random.nextInt(draws.size())).apply(random);
         if (fault instanceof FaultSpec.ClockBump bump) {

@@ -18,10 +18,13 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
- * The guided search's choice of each run's schedule. Run 0, and any run before one has a
- * margin, draws from the random line as {@code --strategy random} does. After that, one run in
+ * The guided search's choice of each run's schedule. Run 0, and any run before one came near a
+ * failure, draws from the random line as {@code --strategy random} does. Near means a margin
+ * below what a hold with no fault leaves (the lock's shortest term less the think time) by a
+ * fifth of the term: above that, margins differ by scheduling noise, and mutating such a run
+ * only plays it again. After that, one run in
  * {@value #FRESH_ONE_IN} still draws afresh; the others take a parent among the
- * {@value #PARENTS} runs so far with the smallest margins ({@link Margin}: closest to a lease
+ * {@value #PARENTS} near runs so far with the smallest margins ({@link Margin}: closest to a lease
  * failure; the closest twice as likely as the third) and change its played script by one or two
  * mutations:
  * <ul>
@@ -55,6 +58,8 @@ final class Guide {
     private final SchedulePlan randomLine;
     private final Duration term;
     private final Duration length;
+    /** A parent must have come closer than this: its lease's left-over below what a hold with no fault leaves, by a fifth of the term. */
+    private final double nearMs;
     private final List<String> workers;
     private final List<String> holders;
     /** Each worker's lane's {@code holder-<lane>}. */
@@ -69,6 +74,7 @@ final class Guide {
         this.term = scenario.lock().timescales().stream().map(Timescale::length).min(Duration::compareTo)
                 .orElse(Duration.ofSeconds(4));
         this.length = scenario.duration();
+        this.nearMs = term.toMillis() - scenario.think().toMillis() - term.toMillis() / 5.0;
         this.workers = scenario.lanes().stream().flatMap(l -> l.workerNames().stream()).toList();
         this.holders = scenario.lanes().stream().map(Lane::holderAlias).toList();
         scenario.lanes().forEach(l -> l.workerNames().forEach(w -> holderOf.put(w, l.holderAlias())));
@@ -82,7 +88,8 @@ final class Guide {
     Pick next(long firstSeed, int index, List<ExploreRun> done) {
         SplittableRandom random = new SplittableRandom((firstSeed + index) * MIX + 1);
         List<ExploreRun> parents = done.stream()
-                .filter(r -> r.trial().carriedOut() && r.trial().margin().isPresent() && !steps(r).isEmpty())
+                .filter(r -> r.trial().carriedOut() && r.trial().margin().isPresent() && !steps(r).isEmpty()
+                        && r.trial().margin().orElseThrow().ms() < nearMs)
                 .sorted(Comparator.comparingDouble((ExploreRun r) -> r.trial().margin().orElseThrow().ms())
                         .thenComparingInt(ExploreRun::index))
                 .limit(PARENTS).toList();

@@ -145,7 +145,7 @@ class ExplorationTest {
         assertEquals(3, json.path("unsafeWindows").path("runsWithWindow").asInt());
         assertEquals(1900.0, json.path("list").get(9).path("worstUnsafeWindowMs").asDouble());
         assertTrue(json.path("list").get(6).path("worstUnsafeWindowMs").isNull());
-        assertTrue(md.contains("Timescales: none. Durations: a fault every 4s (--every), lasting half of it to all of it."), md);
+        assertTrue(md.contains("Timescales: none. Durations: a fault every 4s (--every), lasting half of it to all of it; kinds pause, kill (--faults)."), md);
         assertEquals(0, json.path("timescalesMs").size());
     }
 
@@ -169,16 +169,18 @@ class ExplorationTest {
         ExploreSummary.Setup setup = new ExploreSummary.Setup(PAUSE.name(), timing.line(), 40, 30, Shard.ALL, timing,
                 Strategy.GUIDED, true);
         // Each run plays its schedule as asked (a random line plays one fixed pause); the margin is the TTL
-        // minus the longest pause of a holder; a pause of a holder longer than the TTL breaks mutex.
+        // minus the think time and the longest pause of a holder (what was left of the lease at the
+        // release); a pause of a holder longer than that breaks mutex. The random line's 450 ms pause
+        // leaves 50 ms: near, against 500 ms with no fault.
         List<String> lines = new ArrayList<>();
         ExploreSummary summary = new Exploration(setup, s -> {
             asked.add(s);
             SchedulePlan played = s.schedule().randomLine().isPresent()
-                    ? SchedulePlan.parse("t", "at 1s pause holder-unfenced for 1s\n") : s.schedule();
+                    ? SchedulePlan.parse("t", "at 1s pause holder-unfenced for 450ms\n") : s.schedule();
             long longest = ((SchedulePlan.Scripted) played).schedule().steps().stream()
                     .filter(f -> f.fault().targets().contains("holder-unfenced"))
                     .mapToLong(f -> f.duration().orElseThrow().toMillis()).max().orElse(0);
-            double margin = PAUSE.lock().ttl().toMillis() - longest;
+            double margin = PAUSE.lock().ttl().toMillis() - PAUSE.think().toMillis() - longest;
             Map<String, Validity> verdicts = new LinkedHashMap<>();
             verdicts.put("mutex", margin < 0 ? Validity.INVALID : Validity.VALID);
             return new Trial(Optional.empty(), true, verdicts, played, 30, java.util.OptionalDouble.of(0),

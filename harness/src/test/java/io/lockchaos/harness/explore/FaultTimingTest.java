@@ -44,6 +44,21 @@ class FaultTimingTest {
     }
 
     @Test
+    void theKindsAreTheScenariosOwnUnlessGivenAndEveryKindForAScenarioWithoutFaults() {
+        FaultTiming skew = FaultTiming.of(shipped("curator-clock-skew"), Optional.empty(), List.of());
+        assertEquals("random around session-timeout=10s clock", skew.line(), "clock faults: the question that scenario asks");
+        assertTrue(skew.drawing().contains("kinds clock, those of curator-clock-skew's own schedule"), skew.drawing());
+        FaultTiming given = FaultTiming.of(shipped("curator-clock-skew"), Optional.empty(), List.of("pause"));
+        assertEquals("random around session-timeout=10s pause", given.line());
+        FaultTiming none = FaultTiming.of(shipped("redis-naive-no-fault"), Optional.empty(), List.of());
+        assertEquals("random around ttl=10s", none.line(), "no fault of its own: every kind");
+        assertEquals(List.of("pause", "kill"), FaultTiming.ownKinds(SchedulePlan.parse("test",
+                "at 1s kill redis-1\nat 3s pause holder-unfenced for 5s\nat 9s pause redis-1 for 1s")));
+        FaultTiming every = FaultTiming.of(shipped("redlock-pause"), Optional.of("3s"), List.of());
+        assertEquals("random every 3s pause", every.line());
+    }
+
+    @Test
     void aRedisLockIsTimedByItsTtlAndACuratorLockByItsSessionTimeout() {
         FaultTiming naive = FaultTiming.of(shipped("redis-naive-no-fault"), Optional.empty(), List.of("pause"));
         assertEquals(List.of(new Timescale("ttl", Duration.ofSeconds(10))), naive.timescales());

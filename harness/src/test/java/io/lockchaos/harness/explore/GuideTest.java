@@ -122,6 +122,18 @@ class GuideTest {
     }
 
     @Test
+    void untilARunComesNearAFailureEveryRunDrawsAfresh() {
+        // 10 s TTL, 20 ms think: a hold with no fault leaves about 9.98 s; near is below 7.98 s.
+        for (int i = 2; i < 42; i++) {
+            assertEquals(new Guide.Pick(LINE, "random"), new Guide(NAIVE, LINE).next(7, i, done(8100, 9500)),
+                    "margins of 8.1 and 9.5 s are noise around an untouched hold");
+        }
+        long mutated = java.util.stream.IntStream.range(2, 42)
+                .filter(i -> !new Guide(NAIVE, LINE).next(7, i, done(7900, 9500)).origin().equals("random")).count();
+        assertTrue(mutated > 20, "a margin of 7.9 s is a hold a fault ate into: " + mutated + " of 40 mutated");
+    }
+
+    @Test
     void otherMarginsOtherParents() {
         int fromRun1 = 0;
         for (int i = 2; i < 42; i++) {
