@@ -65,7 +65,14 @@ public record FaultTiming(SchedulePlan plan, List<Timescale> timescales, String 
         return new FaultTiming(SchedulePlan.Timed.read(scales, kinds, error), scales,
                 "faults one after another, each lasting " + bands + " one of " + scenario.lock().backend()
                         + "'s timescales, drawn among those that fit before the run ends; a clock bump steps by"
-                        + " that length; half the faults are pauses or starvations of a lane's holder (holder-<lane>)" + which);
+                        + " that length" + (aimsAtHolders(kinds)
+                                ? "; half the faults are pauses or starvations of a lane's holder (holder-<lane>)" : "")
+                        + which);
+    }
+
+    /** Whether the kinds drawn (empty: every kind) include one that can stop a holder. */
+    private static boolean aimsAtHolders(List<String> kinds) {
+        return kinds.isEmpty() || kinds.contains(FaultKind.PAUSE.word()) || kinds.contains(FaultKind.STARVE.word());
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.lockchaos.harness.explore;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,6 +49,7 @@ class FaultTimingTest {
         FaultTiming skew = FaultTiming.of(shipped("curator-clock-skew"), Optional.empty(), List.of());
         assertEquals("random around session-timeout=10s clock", skew.line(), "clock faults: the question that scenario asks");
         assertTrue(skew.drawing().contains("kinds clock, those of curator-clock-skew's own schedule"), skew.drawing());
+        assertFalse(skew.drawing().contains("holder"), "clock faults stop no holder: " + skew.drawing());
         FaultTiming given = FaultTiming.of(shipped("curator-clock-skew"), Optional.empty(), List.of("pause"));
         assertEquals("random around session-timeout=10s pause", given.line());
         FaultTiming none = FaultTiming.of(shipped("redis-naive-no-fault"), Optional.empty(), List.of());
@@ -64,6 +66,7 @@ class FaultTimingTest {
         assertEquals(List.of(new Timescale("ttl", Duration.ofSeconds(10))), naive.timescales());
         assertEquals("random around ttl=10s pause", naive.line());
         assertTrue(naive.drawing().contains("above (1.5-3.0x)"), naive.drawing());
+        assertTrue(naive.drawing().contains("half the faults are pauses or starvations of a lane's holder"), naive.drawing());
         Scenario curator = shipped("curator-pause");
         FaultTiming session = FaultTiming.of(curator, Optional.empty(), List.of());
         assertEquals(List.of(new Timescale("session-timeout", curator.lock().sessionTimeout())), session.timescales());
