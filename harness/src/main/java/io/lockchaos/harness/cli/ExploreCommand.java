@@ -12,6 +12,7 @@ import io.lockchaos.harness.explore.Strategy;
 import io.lockchaos.harness.run.ResultsDir;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.harness.run.ScenarioCheck;
+import io.lockchaos.harness.run.SideBySide;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code lockchaos explore SCENARIO --runs N [--seed S] [--faults KIND,...] [--every 4s]
- * [--strategy random|guided] [--until-invalid] [--keep-all] [--shard I/N]}: N runs of the
+ * [--strategy random|guided] [--until-invalid] [--keep-all] [--parallel N] [--shard I/N]}: N runs of the
  * scenario's lock, topology and lanes, run i with a random schedule drawn from seed S+i or, guided,
  * mutated from the runs closest to a failure, the scenario's own schedule and expectations dropped; its
  * faults last around the lock's own timescales, or half an interval to a whole one with
@@ -85,6 +86,12 @@ public final class ExploreCommand implements Callable<Integer> {
     @Option(names = "--keep-all", description = "keep the results of every run, not only those with a check invalid or unknown")
     private boolean keepAll;
 
+    @Option(names = "--parallel", paramLabel = "N|auto", defaultValue = "1", description = "runs side by side (default: 1,"
+            + " one after another): at most N at once (auto: from the cores and memory), each started once the one before"
+            + " it is started and only while the load average is below 1.5 per core; guided, run k is planned from runs 0"
+            + " to k-N; a run that stood still over 1 s beside others is not carried out")
+    private String parallel;
+
     @Option(names = "--shard", paramLabel = "I/N", defaultValue = "1/1",
             description = "run only the I-th of N disjoint slices of the runs (run i goes to shard i mod N + 1)")
     private String shard;
@@ -94,10 +101,12 @@ public final class ExploreCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Scenario base;
         ExploreSummary.Setup setup;
+        int slots;
         try {
             if (runs < 1) {
                 throw new ExploreException("--runs is " + runs + "; give 1 or more");
             }
+            slots = SideBySide.slots("--parallel", parallel);
             base = Scenarios.find(scenario);
             FaultTiming timing = FaultTiming.of(base, Optional.ofNullable(every), faults);
             String line = timing.line();
@@ -111,15 +120,16 @@ public final class ExploreCommand implements Callable<Integer> {
             err.println("lockchaos: " + e.getMessage());
             return Main.EXIT_USAGE;
         }
-        return RunCommand.engineReady(err) ? explore(base, setup, err) : RunCommand.EXIT_FAILED;
+        return RunCommand.engineReady(err) ? explore(base, setup, slots, err) : RunCommand.EXIT_FAILED;
     }
 
-    private int explore(Scenario base, ExploreSummary.Setup setup, PrintWriter err) {
+    private int explore(Scenario base, ExploreSummary.Setup setup, int slots, PrintWriter err) {
         Path results = ProjectRoot.find().resolve("results");
         Path dir = ResultsDir.create(results, "explore", LocalDateTime.now()).dir();
         Path log = dir.resolve("logs").resolve("runs.log");
-        err.printf("lockchaos: exploring %s: '%s', %s, run i with seed %d+i, %d runs (shard %s); each run's output in %s%n",
-                setup.scenario(), setup.schedule(), setup.strategy().word(), setup.firstSeed(), setup.runs(), setup.shard(), log);
+        err.printf("lockchaos: exploring %s: '%s', %s, run i with seed %d+i, %d runs (shard %s)%s; each run's output in %s%n",
+                setup.scenario(), setup.schedule(), setup.strategy().word(), setup.firstSeed(), setup.runs(), setup.shard(),
+                slots > 1 ? ", up to " + slots + " side by side" : "", log);
         err.flush();
         ExploreSummary summary;
         try (PrintWriter runLog = new PrintWriter(Files.newBufferedWriter(log), true)) {
@@ -129,7 +139,7 @@ public final class ExploreCommand implements Callable<Integer> {
             summary = new Exploration(setup, trials, keepAll, l -> {
                 err.println("lockchaos: explore " + l);
                 err.flush();
-            }).run(base);
+            }, SideBySide.onThisMachine(slots)).run(base);
         } catch (IOException e) {
             throw new ExploreException("cannot write " + log + " (" + e + "); check that the results folder is writable", e);
         }

@@ -9,7 +9,7 @@ import io.lockchaos.harness.matrix.MatrixRow;
 import io.lockchaos.harness.matrix.MatrixScenario;
 import io.lockchaos.harness.matrix.MatrixShards;
 import io.lockchaos.harness.matrix.RunSummary;
-import io.lockchaos.harness.matrix.SideBySide;
+import io.lockchaos.harness.run.SideBySide;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -94,7 +94,7 @@ public final class MatrixCommand implements Callable<Integer> {
             if (runs < 1) {
                 throw new LockchaosException("--runs is " + runs + "; give 1 or more");
             }
-            slots = slots(parallel);
+            slots = SideBySide.slots("--parallel", parallel);
             scenarios = scenarios();
             if (shard != null) {
                 Shard slice = Shard.parse(shard);
@@ -123,8 +123,7 @@ public final class MatrixCommand implements Callable<Integer> {
         }
         List<RunSummary> summaries;
         try {
-            summaries = new SideBySide<Job, RunSummary>(slots, MatrixCommand::loadAverage, LOAD_PER_CORE * cores(),
-                    java.time.Duration.ofMillis(500)).run(jobs, (job, started) -> {
+            summaries = SideBySide.<Job, RunSummary>onThisMachine(slots).run(jobs, (job, started) -> {
                         MatrixScenario s = chosen.get(job.scenario());
                         String label = s.scenario().name() + " #" + job.run();
                         PrintWriter runErr = side > 1 ? PrefixedLines.of(err, "[" + label + "] ") : err;
@@ -137,11 +136,11 @@ public final class MatrixCommand implements Callable<Integer> {
                         }
                         long begun = System.nanoTime();
                         RunSummary summary = runOnce(s, runOut, runErr, started);
-                        if (side > 1 && summary.carriedOut() && summary.worstStallMs().orElse(0) > STALL_SLACK_MS) {
+                        if (side > 1 && summary.carriedOut() && summary.worstStallMs().orElse(0) > SideBySide.STALL_SLACK_MS) {
                             summary = summary.voided(String.format(Locale.ROOT, "beside other runs the harness stood"
                                     + " still for %.0f ms during the workload, above the %d ms slack a run's timing"
                                     + " may lose: not carried out (run it again alone)",
-                                    summary.worstStallMs().getAsDouble(), STALL_SLACK_MS));
+                                    summary.worstStallMs().getAsDouble(), SideBySide.STALL_SLACK_MS));
                             runErr.println("lockchaos: " + summary.voided().orElseThrow());
                         }
                         synchronized (eta) {
@@ -210,49 +209,6 @@ public final class MatrixCommand implements Callable<Integer> {
 
     /** Run {@code run} (1 to --runs) of the scenario at {@code scenario} in the list. */
     private record Job(int scenario, int run) {
-    }
-
-    /**
-     * The longest a run side by side with others may have stood still ({@code worstStallMs}) and
-     * still count: beyond it, every process of the run may have been held as long, which is
-     * a sizeable part of the shortest margins the shipped scenarios' verdicts rest on.
-     */
-    static final long STALL_SLACK_MS = 1000;
-
-    /** The load average per core below which one more run starts beside those under way. */
-    static final double LOAD_PER_CORE = 1.5;
-
-    /**
-     * The runs side by side {@code --parallel} asks for: a whole number from 1, or {@code auto}:
-     * one per core, and no more than one per 3 GiB of memory (a cluster and its worker JVMs take
-     * 1–2 GiB), at least 1.
-     *
-     * @throws LockchaosException for anything else
-     */
-    static int slots(String parallel) {
-        if (parallel.equals("auto")) {
-            long memory = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
-                    .getOperatingSystemMXBean()).getTotalMemorySize();
-            return (int) Math.max(1, Math.min(cores(), memory / (3L << 30)));
-        }
-        try {
-            int n = Integer.parseInt(parallel);
-            if (n >= 1) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // said below
-        }
-        throw new LockchaosException("--parallel is '" + parallel + "'; give a whole number from 1, or auto");
-    }
-
-    private static int cores() {
-        return Runtime.getRuntime().availableProcessors();
-    }
-
-    private static double loadAverage() {
-        double load = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        return load < 0 ? 0 : load;
     }
 
     private RunSummary runOnce(MatrixScenario s, PrintWriter out, PrintWriter err, Runnable started) {

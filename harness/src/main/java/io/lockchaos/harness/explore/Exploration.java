@@ -3,14 +3,20 @@ package io.lockchaos.harness.explore;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.harness.run.CheckName;
 import io.lockchaos.harness.run.Scenario;
+import io.lockchaos.harness.run.SideBySide;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -26,18 +32,36 @@ public final class Exploration {
     private final Trials trials;
     private final boolean keepAll;
     private final Consumer<String> lines;
+    private final SideBySide<Integer, ExploreRun> side;
+    private final int slots;
 
     /**
+     * One run at a time.
+     *
      * @param setup what to explore
      * @param trials makes each run
      * @param keepAll whether to keep the folders of valid runs too
      * @param lines receives a line per run as it ends
      */
     public Exploration(ExploreSummary.Setup setup, Trials trials, boolean keepAll, Consumer<String> lines) {
+        this(setup, trials, keepAll, lines, new SideBySide<>(1, () -> 0, 1, java.time.Duration.ofMillis(100)));
+    }
+
+    /**
+     * Runs side by side as {@code side} admits them. Guided, run k of this shard's runs is planned
+     * from runs 0 to k − slots only, waiting for them to end: with one slot that is every run
+     * before it, and with any number the same seed and the same margins give the same schedules.
+     *
+     * @param side how many runs at once, and when one more may start
+     */
+    public Exploration(ExploreSummary.Setup setup, Trials trials, boolean keepAll, Consumer<String> lines,
+                       SideBySide<Integer, ExploreRun> side) {
         this.setup = setup;
         this.trials = trials;
         this.keepAll = keepAll;
         this.lines = lines;
+        this.side = side;
+        this.slots = side.slots();
     }
 
     /** The run numbers of this shard (run i has seed {@code firstSeed + i}). */
@@ -49,32 +73,70 @@ public final class Exploration {
      * Runs this shard's runs of {@code base} (its expectations dropped) and tabulates them: each
      * drawn from the random line, or with {@link Strategy#GUIDED} mostly mutated from the runs so
      * far closest to a failure ({@link Guide}); after the first run with a check invalid when the
-     * setup says to stop there.
+     * setup says to stop there (runs already under way end and count).
      */
     public ExploreSummary run(Scenario base) {
         Scenario scenario = base.withoutExpectations().withSchedule(setup.timing().plan());
         Guide guide = new Guide(scenario, setup.timing().plan());
         List<Integer> mine = indices();
-        List<ExploreRun> done = new ArrayList<>();
+        Map<Integer, CompletableFuture<ExploreRun>> ends = new HashMap<>();
+        mine.forEach(i -> ends.put(i, new CompletableFuture<>()));
+        AtomicInteger ended = new AtomicInteger();
+        AtomicBoolean found = new AtomicBoolean();
         long start = System.nanoTime();
-        for (int i : mine) {
-            long seed = setup.firstSeed() + i;
-            Guide.Pick pick = setup.strategy() == Strategy.GUIDED ? guide.next(setup.firstSeed(), i, done)
-                    : new Guide.Pick(setup.timing().plan(), "random");
-            Trial trial = trials.run(scenario.withSchedule(pick.schedule()).withSeed(seed));
-            ExploreRun run = new ExploreRun(i, seed, trial, Optional.empty(), pick.origin());
-            boolean keep = keepAll || run.finding();
-            if (!keep) {
-                trial.dir().ifPresent(Exploration::delete);
-            }
-            run = new ExploreRun(i, seed, trial, keep ? trial.dir() : Optional.empty(), pick.origin());
-            done.add(run);
-            lines.accept(line(run, done.size(), mine.size(), (System.nanoTime() - start) / 1e9));
-            if (setup.untilInvalid() && trial.overall() == Validity.INVALID) {
-                break;
-            }
+        List<SideBySide.Job<Integer>> jobs = mine.stream().map(i -> new SideBySide.Job<>(i, false)).toList();
+        List<ExploreRun> done;
+        try {
+            done = side.run(jobs, (i, started) -> {
+                try {
+                    ExploreRun run = runOne(scenario, guide, i, before(mine, i, ends), started);
+                    ends.get(i).complete(run);
+                    if (run.trial().overall() == Validity.INVALID) {
+                        found.set(true);
+                    }
+                    synchronized (lines) {
+                        lines.accept(line(run, ended.incrementAndGet(), mine.size(), (System.nanoTime() - start) / 1e9));
+                    }
+                    return run;
+                } catch (RuntimeException e) {
+                    ends.get(i).completeExceptionally(e);
+                    throw e;
+                }
+            }, () -> setup.untilInvalid() && found.get());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ExploreException("the exploration was interrupted", e);
         }
         return new ExploreSummary(setup, columns(scenario), done);
+    }
+
+    /**
+     * The runs a guided run {@code i} is planned from: this shard's runs up to {@code slots}
+     * before it, waited for, in order.
+     */
+    private List<ExploreRun> before(List<Integer> mine, int i, Map<Integer, CompletableFuture<ExploreRun>> ends) {
+        if (setup.strategy() != Strategy.GUIDED) {
+            return List.of();
+        }
+        List<ExploreRun> seen = new ArrayList<>();
+        for (int k = 0; k <= mine.indexOf(i) - slots; k++) {
+            seen.add(ends.get(mine.get(k)).join());
+        }
+        return seen;
+    }
+
+    /** Plans run {@code i} from {@code seen}, runs it, and keeps or deletes its folder. */
+    private ExploreRun runOne(Scenario scenario, Guide guide, int i, List<ExploreRun> seen, Runnable started) {
+        long seed = setup.firstSeed() + i;
+        Guide.Pick pick = setup.strategy() == Strategy.GUIDED ? guide.next(setup.firstSeed(), i, seen)
+                : new Guide.Pick(setup.timing().plan(), "random");
+        Scenario one = scenario.withSchedule(pick.schedule()).withSeed(seed);
+        Trial trial = slots > 1 ? trials.runBeside(one, started) : trials.run(one);
+        boolean keep = keepAll || new ExploreRun(i, seed, trial, Optional.empty(), pick.origin()).finding();
+        if (!keep) {
+            trial.dir().ifPresent(Exploration::delete);
+        }
+        return new ExploreRun(i, seed, trial, keep ? trial.dir() : Optional.empty(), pick.origin());
     }
 
     /** The merged checks, then each lane's ledger. */

@@ -8,9 +8,11 @@ import io.lockchaos.harness.run.Run;
 import io.lockchaos.harness.run.RunOutcome;
 import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.harness.run.ScenarioFile;
+import io.lockchaos.harness.run.SideBySide;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -40,17 +42,42 @@ public final class RunTrials implements Trials {
 
     @Override
     public Trial run(Scenario scenario) {
+        return run(scenario, () -> { }, false);
+    }
+
+    /**
+     * Beside other runs, one whose harness stood still more than {@link SideBySide#STALL_SLACK_MS}
+     * during its workload is not carried out (said on {@code problems}): its timing may have
+     * slipped by as much, and its verdicts do not count.
+     */
+    @Override
+    public Trial runBeside(Scenario scenario, Runnable started) {
+        try {
+            return run(scenario, started, true);
+        } finally {
+            started.run();
+        }
+    }
+
+    private Trial run(Scenario scenario, Runnable started, boolean beside) {
         long start = System.nanoTime();
         Run run;
         try {
-            run = Run.create(scenario, root, progress);
+            run = Run.create(scenario, root, beside ? l -> progress.accept("[seed " + scenario.seed() + "] " + l) : progress);
         } catch (LockchaosException e) {
             problems.accept("the run was refused: " + e.getMessage().lines().findFirst().orElse(""));
             return new Trial(Optional.empty(), false, Map.of(), scenario.schedule(), seconds(start));
         }
         Runnable unguard = guard.apply(run);
+        run.onStarted(started);
         try (run) {
             RunOutcome outcome = run.execute();
+            if (beside && outcome.worstStallMs() > SideBySide.STALL_SLACK_MS) {
+                problems.accept(String.format(Locale.ROOT, "beside other runs the harness stood still for %.0f ms"
+                        + " during the workload, above the %d ms slack a run's timing may lose: not carried out (its"
+                        + " folder is kept: %s)", outcome.worstStallMs(), SideBySide.STALL_SLACK_MS, run.results().dir()));
+                return new Trial(Optional.of(run.results().dir()), false, Map.of(), played(run, scenario), seconds(start));
+            }
             Map<String, Validity> verdicts = new LinkedHashMap<>();
             outcome.checks().forEach((name, r) -> verdicts.put(name, r.valid()));
             OptionalDouble worst = outcome.unsafeWindows().unmeasurable().isPresent()

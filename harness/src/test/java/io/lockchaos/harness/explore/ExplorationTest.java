@@ -201,4 +201,57 @@ class ExplorationTest {
         assertEquals(summary.runs().size(), json.path("runsToFirstFailure").asInt());
         assertTrue(json.path("list").get(0).path("marginMs").isNumber());
     }
+
+    @Test
+    void sideBySideGuidedRunsArePlannedFromTheRunsASlotCountBeforeAndReproduceWhateverOrderTheyEndIn() {
+        FaultTiming timing = FaultTiming.of(PAUSE, Optional.empty(), List.of("pause"));
+        ExploreSummary.Setup setup = new ExploreSummary.Setup(PAUSE.name(), timing.line(), 40, 8, Shard.ALL, timing,
+                Strategy.GUIDED, false);
+        java.util.function.IntFunction<java.util.Map<Long, String>> explore = salt -> {
+            java.util.Map<Long, String> schedules = new java.util.concurrent.ConcurrentHashMap<>();
+            java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+            java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
+            java.util.function.Function<Scenario, Trial> ran = s -> {
+                most.accumulateAndGet(running.incrementAndGet(), Math::max);
+                schedules.put(s.seed(), s.schedule().oneLine());
+                try {
+                    // Runs end in an order that differs with the salt: the plans must not.
+                    Thread.sleep(5 + (s.seed() * 7 + salt) % 4 * 15);
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                } finally {
+                    running.decrementAndGet();
+                }
+                SchedulePlan played = s.schedule().randomLine().isPresent()
+                        ? SchedulePlan.parse("t", "at 1s pause holder-unfenced for " + (400 + s.seed()) + "ms\n")
+                        : s.schedule();
+                return new Trial(Optional.empty(), true, Map.of("mutex", Validity.VALID), played, 30,
+                        java.util.OptionalDouble.of(0), Optional.of(new Margin(100 - s.seed(), Optional.of("worker-1"),
+                        java.util.OptionalLong.of(1200))));
+            };
+            Trials trials = new Trials() {
+                @Override
+                public Trial run(Scenario s) {
+                    throw new AssertionError("side by side, every run goes through runBeside");
+                }
+
+                @Override
+                public Trial runBeside(Scenario s, Runnable started) {
+                    started.run();
+                    return ran.apply(s);
+                }
+            };
+            ExploreSummary summary = new Exploration(setup, trials, false, l -> { },
+                    new io.lockchaos.harness.run.SideBySide<>(2, () -> 0, 1, java.time.Duration.ofMillis(1))).run(PAUSE);
+            assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7), summary.runs().stream().map(ExploreRun::index).toList(),
+                    "in the runs' order");
+            assertEquals(2, most.get(), "two at once, never more");
+            return schedules;
+        };
+        java.util.Map<Long, String> first = explore.apply(0);
+        assertEquals(timing.line(), first.get(40L), "run 0 draws");
+        assertEquals(timing.line(), first.get(41L), "run 1 draws too: no run has ended two slots before it");
+        assertTrue(first.values().stream().anyMatch(t -> t.startsWith("at ")), "later runs mutate: " + first);
+        assertEquals(first, explore.apply(3), "the same seed and margins give the same schedules");
+    }
 }

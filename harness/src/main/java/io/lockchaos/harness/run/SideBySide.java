@@ -1,5 +1,7 @@
-package io.lockchaos.harness.matrix;
+package io.lockchaos.harness.run;
 
+import io.lockchaos.history.LockchaosException;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +33,16 @@ import java.util.function.DoubleSupplier;
  */
 public final class SideBySide<T, R> {
 
+    /**
+     * The longest a run side by side with others may have stood still ({@code worstStallMs}) and
+     * still count: beyond it, every process of the run may have been held as long, which is
+     * a sizeable part of the shortest margins the shipped scenarios' verdicts rest on.
+     */
+    public static final long STALL_SLACK_MS = 1000;
+
+    /** The load average per core below which one more run starts beside those under way. */
+    public static final double LOAD_PER_CORE = 1.5;
+
     /** One job: the item and whether it must run alone. */
     public record Job<T>(T item, boolean alone) {
     }
@@ -54,6 +66,52 @@ public final class SideBySide<T, R> {
         this.load = load;
         this.maxLoad = maxLoad;
         this.poll = poll;
+    }
+
+    /** At most this many jobs at once. */
+    public int slots() {
+        return slots;
+    }
+
+    /**
+     * Side by side on this machine: at most {@code slots}, one more only while the one-minute
+     * load average is below {@value #LOAD_PER_CORE} per core, looking again every half second.
+     */
+    public static <T, R> SideBySide<T, R> onThisMachine(int slots) {
+        return new SideBySide<>(slots, SideBySide::loadAverage, LOAD_PER_CORE * cores(), Duration.ofMillis(500));
+    }
+
+    /**
+     * The runs side by side an option ({@code --parallel}) asks for: a whole number from 1, or
+     * {@code auto}: one per core, and no more than one per 3 GiB of memory (a cluster and its
+     * worker JVMs take 1–2 GiB), at least 1.
+     *
+     * @throws LockchaosException naming {@code option} for anything else
+     */
+    public static int slots(String option, String value) {
+        if (value.equals("auto")) {
+            long memory = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                    .getTotalMemorySize();
+            return (int) Math.max(1, Math.min(cores(), memory / (3L << 30)));
+        }
+        try {
+            int n = Integer.parseInt(value);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new LockchaosException(option + " is '" + value + "'; give a whole number from 1, or auto");
+    }
+
+    private static int cores() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    private static double loadAverage() {
+        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        return load < 0 ? 0 : load;
     }
 
     /**

@@ -1,4 +1,4 @@
-package io.lockchaos.harness.matrix;
+package io.lockchaos.harness.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
