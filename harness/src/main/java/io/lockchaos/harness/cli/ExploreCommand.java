@@ -88,7 +88,7 @@ public final class ExploreCommand implements Callable<Integer> {
 
     @Option(names = "--parallel", paramLabel = "N|auto", defaultValue = "1", description = "runs side by side (default: 1,"
             + " one after another): at most N at once (auto: from the cores and memory), each started once the one before"
-            + " it is started and only while the load average is below 1.5 per core; guided, run k is planned from runs 0"
+            + " it is started and only while the CPUs were less than 60%% busy over the last 5 s; guided, run k is planned from runs 0"
             + " to k-N; a run that stood still over 1 s beside others is not carried out")
     private String parallel;
 

@@ -74,7 +74,7 @@ public final class MatrixCommand implements Callable<Integer> {
 
     @Option(names = "--parallel", paramLabel = "N|auto", defaultValue = "1", description = "runs side by side (default: 1,"
             + " one after another): at most N at once (auto: from the cores and memory), each started once the one before"
-            + " it is started and only while the load average is below 1.5 per core; a scenario marked \"alone\": true"
+            + " it is started and only while the CPUs were less than 60%% busy over the last 5 s; a scenario marked \"alone\": true"
             + " runs with nothing beside it")
     private String parallel;
 

@@ -22,7 +22,7 @@ import java.util.function.DoubleSupplier;
  *       (its cluster up and its workers running: the CPU peaks of a run), so start-ups never
  *       overlap;</li>
  *   <li>below a load: while other jobs run, one more starts only when the machine's load
- *       ({@code load}, e.g. the one-minute load average) is below {@code maxLoad}.</li>
+ *       ({@code load}, e.g. the share of the last seconds the CPUs were busy) is below {@code maxLoad}.</li>
  * </ul>
  * A job marked alone (its verdict rests on a narrow timing margin) waits until nothing else
  * runs, and nothing starts beside it. With one slot the jobs run one after another, in order,
@@ -40,8 +40,14 @@ public final class SideBySide<T, R> {
      */
     public static final long STALL_SLACK_MS = 1000;
 
-    /** The load average per core below which one more run starts beside those under way. */
-    public static final double LOAD_PER_CORE = 1.5;
+    /**
+     * The share of the last {@link #BUSY_WINDOW} the CPUs may have been busy for one more run to
+     * start beside those under way ({@link CpuBusy}).
+     */
+    public static final double BUSY_BELOW = 0.6;
+
+    /** How far back {@link #BUSY_BELOW} is measured. */
+    public static final Duration BUSY_WINDOW = Duration.ofSeconds(5);
 
     /** One job: the item and whether it must run alone. */
     public record Job<T>(T item, boolean alone) {
@@ -74,11 +80,12 @@ public final class SideBySide<T, R> {
     }
 
     /**
-     * Side by side on this machine: at most {@code slots}, one more only while the one-minute
-     * load average is below {@value #LOAD_PER_CORE} per core, looking again every half second.
+     * Side by side on this machine: at most {@code slots}, one more only while the CPUs were
+     * busy less than {@value #BUSY_BELOW} of the last five seconds, looking again every half second.
      */
     public static <T, R> SideBySide<T, R> onThisMachine(int slots) {
-        return new SideBySide<>(slots, SideBySide::loadAverage, LOAD_PER_CORE * cores(), Duration.ofMillis(500));
+        CpuBusy cpu = new CpuBusy(CpuBusy::procStat, System::nanoTime, BUSY_WINDOW);
+        return new SideBySide<>(slots, cpu::share, BUSY_BELOW, Duration.ofMillis(500));
     }
 
     /**
@@ -107,11 +114,6 @@ public final class SideBySide<T, R> {
 
     private static int cores() {
         return Runtime.getRuntime().availableProcessors();
-    }
-
-    private static double loadAverage() {
-        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        return load < 0 ? 0 : load;
     }
 
     /**
