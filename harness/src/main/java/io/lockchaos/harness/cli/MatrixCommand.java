@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -122,6 +123,7 @@ public final class MatrixCommand implements Callable<Integer> {
             err.println("lockchaos: matrix: up to " + slots + " runs side by side, each line prefixed with its run");
         }
         List<RunSummary> summaries;
+        long matrixBegun = System.nanoTime();
         try {
             summaries = SideBySide.<Job, RunSummary>onThisMachine(slots).run(jobs, (job, started) -> {
                         MatrixScenario s = chosen.get(job.scenario());
@@ -161,7 +163,8 @@ public final class MatrixCommand implements Callable<Integer> {
         for (int n = 0; n < scenarios.size(); n++) {
             rows.add(new MatrixRow(scenarios.get(n), summaries.subList(n * runs, (n + 1) * runs)));
         }
-        Matrix matrix = new Matrix(Instant.now(), commit(), rows);
+        Matrix matrix = new Matrix(Instant.now(), commit(), rows,
+                Optional.of(new Matrix.Pace((System.nanoTime() - matrixBegun) / 1e9, slots)));
         return write(matrix, ProjectRoot.find().resolve("results"));
     }
 

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The table of every scenario's runs, and the three files it is written to under the results
@@ -19,8 +20,42 @@ import java.util.Map;
  * @param generatedAt when the last run ended
  * @param commit the checkout's commit ({@code git describe --always --dirty}), or "unknown"
  * @param rows one per scenario, in the order run
+ * @param pace the whole run's wall time and how many ran side by side; empty for a merged matrix
  */
-public record Matrix(Instant generatedAt, String commit, List<MatrixRow> rows) {
+public record Matrix(Instant generatedAt, String commit, List<MatrixRow> rows, Optional<Pace> pace) {
+
+    /**
+     * How long the whole matrix took.
+     *
+     * @param wallSeconds from the first run's start to the last one's end
+     * @param parallel at most this many runs side by side ({@code --parallel})
+     */
+    public record Pace(double wallSeconds, int parallel) {
+    }
+
+    /** A matrix without a measured whole: merged from shards. */
+    public Matrix(Instant generatedAt, String commit, List<MatrixRow> rows) {
+        this(generatedAt, commit, rows, Optional.empty());
+    }
+
+    /** The seconds of workload and quiet time ({@code durationMs + quietMs}) over every run. */
+    public double workloadSeconds() {
+        return rows.stream().mapToDouble(MatrixRow::workloadSeconds).sum();
+    }
+
+    /**
+     * {@code Wall 812 s for 1234 s of workload and quiet time in 47 runs (0.66x), up to 2 side by
+     * side; the runs' own walls sum to 2100 s.}, without the wall for a merged matrix.
+     */
+    public String paceLine() {
+        int runs = rows.stream().mapToInt(r -> r.runs().size()).sum();
+        double own = rows.stream().flatMap(r -> r.runs().stream()).mapToDouble(RunSummary::wallSeconds).sum();
+        String work = String.format(Locale.ROOT, "%.0f s of workload and quiet time in %d runs", workloadSeconds(), runs);
+        String sum = String.format(Locale.ROOT, "the runs' own walls sum to %.0f s", own);
+        return pace.map(p -> String.format(Locale.ROOT, "Wall %.0f s for %s (%.2fx), up to %d side by side; %s.",
+                        p.wallSeconds(), work, p.wallSeconds() / Math.max(1e-9, workloadSeconds()), p.parallel(), sum))
+                .orElse(work.substring(0, 1).toUpperCase(Locale.ROOT) + work.substring(1) + "; " + sum + ".");
+    }
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -45,6 +80,11 @@ public record Matrix(Instant generatedAt, String commit, List<MatrixRow> rows) {
         ObjectNode root = JSON.createObjectNode();
         root.put("generatedAt", generatedAt.toString());
         root.put("commit", commit);
+        pace.ifPresent(p -> {
+            root.put("wallSeconds", Math.round(p.wallSeconds() * 10) / 10.0);
+            root.put("parallel", p.parallel());
+        });
+        root.put("workloadSeconds", Math.round(workloadSeconds() * 10) / 10.0);
         ArrayNode list = root.putArray("scenarios");
         for (MatrixRow row : rows) {
             ObjectNode s = list.addObject();

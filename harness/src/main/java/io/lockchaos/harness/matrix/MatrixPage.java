@@ -56,6 +56,7 @@ final class MatrixPage {
         checkColumns().forEach(c -> head.add(c.replace('-', ' ')));
         head.add(WORST_WINDOW);
         head.add("runs matched");
+        head.add("wall s");
         md.append("| ").append(String.join(" | ", head)).append(" |\n");
         md.append("|").append(" --- |".repeat(head.size())).append('\n');
         for (MatrixRow row : matrix.rows()) {
@@ -64,8 +65,10 @@ final class MatrixPage {
             checkColumns().forEach(c -> cells.add(cellText(row, c)));
             cells.add(worstWindow(row));
             cells.add(row.matched() + "/" + row.runs().size());
+            cells.add(row.wallText());
             md.append("| ").append(String.join(" | ", cells)).append(" |\n");
         }
+        md.append('\n').append(matrix.paceLine()).append('\n');
         return md.toString();
     }
 
@@ -88,6 +91,7 @@ final class MatrixPage {
         checkColumns().forEach(c -> head.appendElement("th").text(c));
         head.appendElement("th").text(WORST_WINDOW);
         head.appendElement("th").text("runs matched");
+        head.appendElement("th").text("wall s");
         for (MatrixRow row : matrix.rows()) {
             Element tr = table.appendElement("tr");
             tr.appendElement("td").appendElement("code").text(row.scenario().scenario().name());
@@ -100,7 +104,9 @@ final class MatrixPage {
                 worst.addClass("invalid");
             }
             cell(tr.appendElement("td").text(row.matched() + "/" + row.runs().size()), row, null, resultsRoot);
+            tr.appendElement("td").text(row.wallText());
         }
+        body.appendElement("p").text(matrix.paceLine());
         return doc.outerHtml();
     }
 

@@ -1,5 +1,6 @@
 package io.lockchaos.harness.matrix;
 
+import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.checker.Validity;
 import java.util.EnumMap;
 import java.util.List;
@@ -15,6 +16,17 @@ public record MatrixRow(MatrixScenario scenario, List<RunSummary> runs) {
 
     public MatrixRow {
         runs = List.copyOf(runs);
+    }
+
+    /** Its runs' workload and quiet time ({@code durationMs + quietMs} each), in seconds. */
+    public double workloadSeconds() {
+        Scenario s = scenario.scenario();
+        return runs.size() * (s.duration().toMillis() + s.quiet().toMillis()) / 1000.0;
+    }
+
+    /** Its runs' wall seconds, rounded, in order: {@code 41} or {@code 41, 43}. */
+    public String wallText() {
+        return String.join(", ", runs.stream().map(r -> String.valueOf(Math.round(r.wallSeconds()))).toList());
     }
 
     /** Runs in which every expected verdict came true. */

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lockchaos.checker.Validity;
 import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.harness.run.ResultsDir;
+import io.lockchaos.harness.run.Scenario;
 import io.lockchaos.harness.run.ScenarioException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -86,6 +87,28 @@ class MatrixTest {
         assertFalse(voided.matched());
         assertEquals(2, matrix(List.of(voided)).exitCode(), "not carried out (2), not a verdict that came out wrong (1)");
         assertEquals(0, matrix(List.of(r)).exitCode());
+    }
+
+    @Test
+    void theTableGivesEachScenariosWallAndTheWholeRunsAgainstItsWorkload() throws IOException {
+        List<RunSummary> runs = List.of(RunSummary.read(run("a", false, true), 41.26), RunSummary.read(run("b", false, true), 43.6));
+        MatrixRow row = new MatrixRow(MatrixScenario.read(PAUSE), runs);
+        Scenario s = row.scenario().scenario();
+        double each = (s.duration().toMillis() + s.quiet().toMillis()) / 1000.0;
+        assertEquals(2 * each, row.workloadSeconds(), 1e-9);
+        assertEquals("41, 44", row.wallText());
+        Matrix timed = new Matrix(Instant.parse("2026-12-01T10:00:00Z"), "abc123", List.of(row),
+                java.util.Optional.of(new Matrix.Pace(2 * each * 0.75, 2)));
+        String md = timed.markdown();
+        assertTrue(md.contains("| wall s |"), md);
+        assertTrue(md.contains("| 2/2 | 41, 44 |"), md);
+        assertTrue(md.contains(String.format(java.util.Locale.ROOT, "Wall %.0f s for %.0f s of workload and quiet time in 2"
+                + " runs (0.75x), up to 2 side by side; the runs' own walls sum to 85 s.", 1.5 * each, 2 * each)), md);
+        JsonNode json = JSON.readTree(timed.toJson(results));
+        assertEquals(2, json.path("parallel").asInt());
+        assertEquals(2 * each, json.path("workloadSeconds").asDouble(), 0.1);
+        assertTrue(new Matrix(timed.generatedAt(), "m", List.of(row)).markdown()
+                .contains("of workload and quiet time in 2 runs; the runs' own walls sum to 85 s."), "merged: no whole wall");
     }
 
     @Test
