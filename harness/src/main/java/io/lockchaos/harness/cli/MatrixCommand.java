@@ -124,6 +124,8 @@ public final class MatrixCommand implements Callable<Integer> {
         }
         List<RunSummary> summaries;
         long matrixBegun = System.nanoTime();
+        // The checkout as the runs start: commits made while they run are not what they ran.
+        String commit = commit();
         try {
             summaries = SideBySide.<Job, RunSummary>onThisMachine(slots).run(jobs, (job, started) -> {
                         MatrixScenario s = chosen.get(job.scenario());
@@ -163,7 +165,7 @@ public final class MatrixCommand implements Callable<Integer> {
         for (int n = 0; n < scenarios.size(); n++) {
             rows.add(new MatrixRow(scenarios.get(n), summaries.subList(n * runs, (n + 1) * runs)));
         }
-        Matrix matrix = new Matrix(Instant.now(), commit(), rows,
+        Matrix matrix = new Matrix(Instant.now(), commit, rows,
                 Optional.of(new Matrix.Pace((System.nanoTime() - matrixBegun) / 1e9, slots)));
         return write(matrix, ProjectRoot.find().resolve("results"));
     }
