@@ -13,10 +13,20 @@ import io.lockchaos.cluster.Clusters;
 import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.checker.history.format.HistoryFormats;
+import io.lockchaos.harness.matrix.MatrixScenario;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -85,11 +95,120 @@ class FaultScenariosIT {
     private record Ran(Scenario scenario, RunOutcome outcome, String runId, Path dir) {
     }
 
+    /**
+     * How many runs go side by side ({@code -Dlockchaos.it.parallel=N}, the build's
+     * {@code lockchaos.it.parallel}): with more than one, every scenario of this class is run ahead
+     * of its test by {@link SideBySide#onThisMachine} (staggered start-ups, below a CPU share, a
+     * file marked alone with nothing beside it), and each test reads its run's outcome.
+     */
+    private static final int SLOTS = SideBySide.slots("lockchaos.it.parallel",
+            System.getProperty("lockchaos.it.parallel", "1"));
+
+    /** The runs ahead, by scenario, once the first test asked for one. */
+    private static Map<String, CompletableFuture<Ran>> ahead;
+    private static final AtomicBoolean STOP_AHEAD = new AtomicBoolean();
+    private static Thread aheadThread;
+
     private static Ran run(String name) {
+        if (SLOTS == 1) {
+            return runOnce(name, () -> { }).orElseThrow();
+        }
+        CompletableFuture<Ran> ran;
+        synchronized (FaultScenariosIT.class) {
+            if (ahead == null) {
+                startAhead();
+            }
+            ran = ahead.get(name);
+        }
+        if (ran == null) {
+            return runOnce(name, () -> { }).orElseThrow();
+        }
+        try {
+            return ran.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof Voided) {
+                // Beside other runs its harness stood still longer than the slack its timing may
+                // lose: not a verdict. Played again alone, once the runs ahead are over.
+                awaitAhead();
+                return runOnce(name, () -> { }).orElseThrow();
+            }
+            throw e;
+        }
+    }
+
+    /** Every scenario this class runs, side by side in the order the tests are declared. */
+    private static void startAhead() {
+        List<String> names = new ArrayList<>(SEED_ROWS);
+        try {
+            names.addAll(otherShipped());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        names.addAll(KLEPPMANN);
+        ahead = new LinkedHashMap<>();
+        names.forEach(n -> ahead.put(n, new CompletableFuture<>()));
+        List<SideBySide.Job<String>> jobs = names.stream().map(n -> new SideBySide.Job<>(n,
+                MatrixScenario.read(ProjectRoot.find().resolve("scenarios").resolve(n + ".json")).alone())).toList();
+        aheadThread = new Thread(() -> {
+            try {
+                SideBySide.<String, Boolean>onThisMachine(SLOTS).run(jobs, (n, started) -> {
+                    try {
+                        Optional<Ran> ran = runOnce(n, started);
+                        ran.ifPresentOrElse(ahead.get(n)::complete, () -> ahead.get(n).completeExceptionally(new Voided()));
+                    } catch (RuntimeException | Error e) {
+                        ahead.get(n).completeExceptionally(e);
+                    }
+                    return true;
+                }, STOP_AHEAD::get);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                ahead.values().forEach(f -> f.completeExceptionally(new IllegalStateException("not run: the runs ahead stopped")));
+            }
+        }, "fault-scenarios-ahead");
+        aheadThread.setDaemon(true);
+        aheadThread.start();
+    }
+
+    private static void awaitAhead() {
+        try {
+            aheadThread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** No run starts after the class's tests; those under way end (their own hooks heal and remove them). */
+    @AfterAll
+    static void stopAhead() {
+        STOP_AHEAD.set(true);
+        if (aheadThread != null) {
+            awaitAhead();
+        }
+    }
+
+    /** A run beside others that stood still longer than {@link SideBySide#STALL_SLACK_MS}. */
+    private static final class Voided extends RuntimeException {
+        Voided() {
+            super("stood still beside other runs", null, false, false);
+        }
+    }
+
+    /** The run; empty when it ran beside others and stood still longer than its timing may lose. */
+    private static Optional<Ran> runOnce(String name, Runnable started) {
         Scenario scenario = ScenarioFile.read(ProjectRoot.find().resolve("scenarios").resolve(name + ".json"));
         try (Run run = Run.create(scenario, ROOT, line -> { })) {
+            run.onStarted(started);
             RunOutcome outcome = run.execute();
-            return new Ran(scenario, outcome, run.clusterRunId().orElseThrow(), run.results().dir());
+            if (SLOTS > 1 && outcome.worstStallMs() > SideBySide.STALL_SLACK_MS) {
+                System.err.printf("FaultScenariosIT: %s stood still %.0f ms beside other runs; it runs again alone%n",
+                        name, outcome.worstStallMs());
+                return Optional.empty();
+            }
+            return Optional.of(new Ran(scenario, outcome, run.clusterRunId().orElseThrow(), run.results().dir()));
+        } finally {
+            started.run();
         }
     }
 
