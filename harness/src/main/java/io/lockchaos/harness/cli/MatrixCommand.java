@@ -140,12 +140,11 @@ public final class MatrixCommand implements Callable<Integer> {
                         }
                         long begun = System.nanoTime();
                         RunSummary summary = runOnce(s, runOut, runErr, started);
-                        if (side > 1 && summary.carriedOut() && summary.worstStallMs().orElse(0) > SideBySide.STALL_SLACK_MS) {
-                            summary = summary.voided(String.format(Locale.ROOT, "beside other runs the harness stood"
-                                    + " still for %.0f ms during the workload, above the %d ms slack a run's timing"
-                                    + " may lose: not carried out (run it again alone)",
-                                    summary.worstStallMs().getAsDouble(), SideBySide.STALL_SLACK_MS));
-                            runErr.println("lockchaos: " + summary.voided().orElseThrow());
+                        Optional<String> still = side > 1 && summary.carriedOut()
+                                ? SideBySide.stoodStill(summary.worstStallMs().orElse(0)) : Optional.empty();
+                        if (still.isPresent()) {
+                            summary = summary.voided(still.get());
+                            runErr.println("lockchaos: " + still.get());
                         }
                         synchronized (eta) {
                             eta.ran(job.scenario(), java.time.Duration.ofNanos(System.nanoTime() - begun));

@@ -12,7 +12,6 @@ import io.lockchaos.harness.run.SideBySide;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -46,7 +45,7 @@ public final class RunTrials implements Trials {
     }
 
     /**
-     * Beside other runs, one whose harness stood still more than {@link SideBySide#STALL_SLACK_MS}
+     * Beside other runs, one that {@link SideBySide#stoodStill} too long
      * during its workload is not carried out (said on {@code problems}): its timing may have
      * slipped by as much, and its verdicts do not count.
      */
@@ -72,10 +71,9 @@ public final class RunTrials implements Trials {
         run.onStarted(started);
         try (run) {
             RunOutcome outcome = run.execute();
-            if (beside && outcome.worstStallMs() > SideBySide.STALL_SLACK_MS) {
-                problems.accept(String.format(Locale.ROOT, "beside other runs the harness stood still for %.0f ms"
-                        + " during the workload, above the %d ms slack a run's timing may lose: not carried out (its"
-                        + " folder is kept: %s)", outcome.worstStallMs(), SideBySide.STALL_SLACK_MS, run.results().dir()));
+            Optional<String> still = beside ? SideBySide.stoodStill(outcome.worstStallMs()) : Optional.empty();
+            if (still.isPresent()) {
+                problems.accept(still.get() + "; its folder is kept: " + run.results().dir());
                 return new Trial(Optional.of(run.results().dir()), false, Map.of(), played(run, scenario), seconds(start));
             }
             Map<String, Validity> verdicts = new LinkedHashMap<>();

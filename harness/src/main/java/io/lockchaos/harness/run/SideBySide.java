@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -39,6 +40,20 @@ public final class SideBySide<T, R> {
      * a sizeable part of the shortest margins the shipped scenarios' verdicts rest on.
      */
     public static final long STALL_SLACK_MS = 1000;
+
+    /**
+     * Why a run beside others does not count, when its harness stood still ({@code worstStallMs})
+     * longer than {@link #STALL_SLACK_MS}; empty when it counts. Matrix, explore and the tests
+     * all judge by this.
+     */
+    public static Optional<String> stoodStill(double worstStallMs) {
+        if (worstStallMs <= STALL_SLACK_MS) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(java.util.Locale.ROOT, "beside other runs the harness stood still for %.0f ms"
+                + " during the workload, above the %d ms slack a run's timing may lose: not carried out (run it again"
+                + " alone)", worstStallMs, STALL_SLACK_MS));
+    }
 
     /**
      * The share of the last {@link #BUSY_WINDOW} the CPUs may have been busy for one more run to

@@ -31,6 +31,10 @@ class ExploreCommandTest {
                 "explore", "redis-naive-pause", "--runs", "2", "--every", "soon");
         refused("--every/--faults: '0s' is not a positive interval", "explore", "redis-naive-pause", "--runs", "2", "--every", "0s");
         refused("--shard 3/2 is no shard", "explore", "redis-naive-pause", "--runs", "2", "--shard", "3/2");
+        refused("--parallel is '0'; give a whole number from 1, or auto", "explore", "redis-naive-pause", "--runs", "2",
+                "--parallel", "0");
+        refused("--parallel is 'two'; give a whole number from 1, or auto", "explore", "redis-naive-pause", "--runs", "2",
+                "--parallel", "two");
         refused("--runs", "explore", "redis-naive-pause");
     }
 
@@ -52,6 +56,7 @@ class ExploreCommandTest {
     @Test
     void matrixRefusesABadShardAndAFolderWithoutAMatrix(@TempDir Path dir) {
         refused("--shard 0/4 is no shard", "matrix", "--shard", "0/4");
+        refused("--parallel is '0'; give a whole number from 1, or auto", "matrix", "--parallel", "0");
         refused(dir + " has no matrix.json", "matrix", "--merge", dir.toString());
         refused("--merge runs nothing", "matrix", "redis-naive-pause", "--merge", dir.toString());
     }

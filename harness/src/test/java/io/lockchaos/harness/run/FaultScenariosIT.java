@@ -188,7 +188,7 @@ class FaultScenariosIT {
         }
     }
 
-    /** A run beside others that stood still longer than {@link SideBySide#STALL_SLACK_MS}. */
+    /** A run beside others that {@link SideBySide#stoodStill} too long. */
     private static final class Voided extends RuntimeException {
         Voided() {
             super("stood still beside other runs", null, false, false);
@@ -201,9 +201,9 @@ class FaultScenariosIT {
         try (Run run = Run.create(scenario, ROOT, line -> { })) {
             run.onStarted(started);
             RunOutcome outcome = run.execute();
-            if (SLOTS > 1 && outcome.worstStallMs() > SideBySide.STALL_SLACK_MS) {
-                System.err.printf("FaultScenariosIT: %s stood still %.0f ms beside other runs; it runs again alone%n",
-                        name, outcome.worstStallMs());
+            Optional<String> still = SLOTS > 1 ? SideBySide.stoodStill(outcome.worstStallMs()) : Optional.empty();
+            if (still.isPresent()) {
+                System.err.println("FaultScenariosIT: " + name + ": " + still.get());
                 return Optional.empty();
             }
             return Optional.of(new Ran(scenario, outcome, run.clusterRunId().orElseThrow(), run.results().dir()));

@@ -104,4 +104,13 @@ class SideBySideTest {
         }, () -> ran.get() >= 1);
         assertEquals(List.of("a"), out);
     }
+
+    @Test
+    void aRunThatStoodStillPastTheSlackDoesNotCountAndSaysWhy() {
+        assertTrue(SideBySide.stoodStill(SideBySide.STALL_SLACK_MS).isEmpty(), "at the slack it counts");
+        assertTrue(SideBySide.stoodStill(402).isEmpty());
+        String why = SideBySide.stoodStill(1250.5).orElseThrow();
+        assertTrue(why.contains("stood still for 1250 ms") || why.contains("stood still for 1251 ms"), why);
+        assertTrue(why.contains("not carried out"), why);
+    }
 }
