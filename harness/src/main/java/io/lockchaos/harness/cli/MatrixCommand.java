@@ -63,7 +63,7 @@ public final class MatrixCommand implements Callable<Integer> {
     private String shard;
 
     @Option(names = "--timing", paramLabel = "FILE", description = "a matrix.json of an earlier matrix whose wall times"
-            + " balance --shard (give every shard the same file)")
+            + " balance --shard (give every shard the same file) and order the runs under --parallel (longest first)")
     private Path timing;
 
     @Option(names = "--merge", paramLabel = "DIR", arity = "1..*", description = "merge shards: read each DIR's matrix.json"
@@ -76,7 +76,7 @@ public final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--parallel", paramLabel = "N|auto", defaultValue = "1", description = "runs side by side (default: 1,"
             + " one after another): at most N at once (auto: from the cores and memory), each started once the one before"
             + " it is started and only while the CPUs were less than 60%% busy over the last 5 s; a scenario marked \"alone\": true"
-            + " runs with nothing beside it")
+            + " runs with nothing beside it (those first, then the longest first; the table keeps its order)")
     private String parallel;
 
     @Parameters(arity = "0..*", paramLabel = "SCENARIO",
@@ -91,15 +91,17 @@ public final class MatrixCommand implements Callable<Integer> {
         }
         List<MatrixScenario> scenarios;
         int slots;
+        Map<String, Double> recorded;
         try {
             if (runs < 1) {
                 throw new LockchaosException("--runs is " + runs + "; give 1 or more");
             }
             slots = SideBySide.slots("--parallel", parallel);
             scenarios = scenarios();
+            recorded = timing == null ? Map.of() : MatrixShards.recorded(timing);
             if (shard != null) {
                 Shard slice = Shard.parse(shard);
-                scenarios = MatrixShards.slice(scenarios, slice, timing == null ? Map.of() : MatrixShards.recorded(timing));
+                scenarios = MatrixShards.slice(scenarios, slice, recorded);
                 err.println("lockchaos: matrix: shard " + slice + ": " + scenarios.stream().map(s -> s.scenario().name()).toList());
             }
         } catch (LockchaosException e) {
@@ -112,7 +114,8 @@ public final class MatrixCommand implements Callable<Integer> {
         List<SideBySide.Job<Job>> jobs = new ArrayList<>();
         for (int n = 0; n < scenarios.size(); n++) {
             for (int i = 1; i <= runs; i++) {
-                jobs.add(new SideBySide.Job<>(new Job(n, i), scenarios.get(n).alone()));
+                jobs.add(new SideBySide.Job<>(new Job(n, i), scenarios.get(n).alone(),
+                        MatrixShards.seconds(scenarios.get(n), recorded)));
             }
         }
         List<MatrixScenario> chosen = scenarios;

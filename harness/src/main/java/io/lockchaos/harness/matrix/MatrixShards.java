@@ -31,7 +31,7 @@ public final class MatrixShards {
     }
 
     /** A run's wall time in seconds: recorded, else estimated. */
-    static double seconds(MatrixScenario s, Map<String, Double> recorded) {
+    public static double seconds(MatrixScenario s, Map<String, Double> recorded) {
         Double known = recorded.get(s.scenario().name());
         if (known != null) {
             return known;

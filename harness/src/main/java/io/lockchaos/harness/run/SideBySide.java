@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -26,7 +27,8 @@ import java.util.function.DoubleSupplier;
  *       ({@code load}, e.g. the share of the last seconds the CPUs were busy) is below {@code maxLoad}.</li>
  * </ul>
  * A job marked alone (its verdict rests on a narrow timing margin) waits until nothing else
- * runs, and nothing starts beside it. With one slot the jobs run one after another, in order,
+ * runs, and nothing starts beside it. With more than one slot the jobs start in {@link #startOrder}
+ * (those alone first, then the longest first); with one slot they run one after another, in order,
  * as without this class. Results come back in the jobs' order.
  *
  * @param <T> what a job is
@@ -64,8 +66,36 @@ public final class SideBySide<T, R> {
     /** How far back {@link #BUSY_BELOW} is measured. */
     public static final Duration BUSY_WINDOW = Duration.ofSeconds(5);
 
-    /** One job: the item and whether it must run alone. */
-    public record Job<T>(T item, boolean alone) {
+    /**
+     * One job: the item, whether it must run alone, and about how many seconds it takes (0 when
+     * not known), which orders the start-ups when more than one slot is given.
+     */
+    public record Job<T>(T item, boolean alone, double seconds) {
+
+        /** A job of unknown length. */
+        public Job(T item, boolean alone) {
+            this(item, alone, 0);
+        }
+    }
+
+    /**
+     * The order in which jobs start side by side: those marked alone first (the machine drains
+     * once for all of them, not once for each), then the longest first, so that short jobs fill
+     * the slots at the end instead of one long job running on with the other slots empty. Ties
+     * keep the given order. With one slot the given order is kept.
+     *
+     * @return the positions in {@code jobs}, in the order they start
+     */
+    public List<Integer> startOrder(List<Job<T>> jobs) {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < jobs.size(); i++) {
+            order.add(i);
+        }
+        if (slots > 1) {
+            order.sort(java.util.Comparator.<Integer, Boolean>comparing(i -> !jobs.get(i).alone())
+                    .thenComparing(i -> -jobs.get(i).seconds()));
+        }
+        return order;
     }
 
     private final int slots;
@@ -136,7 +166,7 @@ public final class SideBySide<T, R> {
      * is started (calling it again, or never, is harmless: a job that ends counts as started).
      *
      * @param stopping asked before each admission: once true, no further job starts
-     * @return each job's result, in the jobs' order; jobs never started are left out at the end
+     * @return each job's result, in the jobs' order, up to the first job never started (once stopping)
      */
     public List<R> run(List<Job<T>> jobs, BiFunction<T, Runnable, R> run, BooleanSupplier stopping)
             throws InterruptedException {
@@ -146,8 +176,10 @@ public final class SideBySide<T, R> {
             return t;
         });
         List<Admitted<R>> admitted = new ArrayList<>();
+        Map<Integer, Admitted<R>> byPosition = new java.util.TreeMap<>();
         try {
-            for (Job<T> job : jobs) {
+            for (int position : startOrder(jobs)) {
+                Job<T> job = jobs.get(position);
                 if (!admit(job, admitted, stopping)) {
                     break;
                 }
@@ -159,10 +191,14 @@ public final class SideBySide<T, R> {
                         started.complete(null);
                     }
                 }, pool)));
+                byPosition.put(position, admitted.get(admitted.size() - 1));
             }
             List<R> results = new ArrayList<>();
+            for (int position = 0; byPosition.containsKey(position); position++) {
+                results.add(byPosition.get(position).done().get());
+            }
             for (Admitted<R> a : admitted) {
-                results.add(a.done().get());
+                a.done().get(); // every job started ends before this returns, also those after a gap
             }
             return results;
         } catch (ExecutionException e) {

@@ -14,6 +14,7 @@ import io.lockchaos.cluster.ProjectRoot;
 import io.lockchaos.history.ops.NemesisOps;
 import io.lockchaos.checker.history.format.HistoryFormats;
 import io.lockchaos.harness.matrix.MatrixScenario;
+import io.lockchaos.harness.matrix.MatrixShards;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -136,7 +137,7 @@ class FaultScenariosIT {
         }
     }
 
-    /** Every scenario this class runs, side by side in the order the tests are declared. */
+    /** Every scenario this class runs, side by side (those alone first, then the longest first). */
     private static void startAhead() {
         List<String> names = new ArrayList<>(SEED_ROWS);
         try {
@@ -147,8 +148,10 @@ class FaultScenariosIT {
         names.addAll(KLEPPMANN);
         ahead = new LinkedHashMap<>();
         names.forEach(n -> ahead.put(n, new CompletableFuture<>()));
-        List<SideBySide.Job<String>> jobs = names.stream().map(n -> new SideBySide.Job<>(n,
-                MatrixScenario.read(ProjectRoot.find().resolve("scenarios").resolve(n + ".json")).alone())).toList();
+        List<SideBySide.Job<String>> jobs = names.stream().map(n -> {
+            MatrixScenario s = MatrixScenario.read(ProjectRoot.find().resolve("scenarios").resolve(n + ".json"));
+            return new SideBySide.Job<>(n, s.alone(), MatrixShards.seconds(s, Map.of()));
+        }).toList();
         aheadThread = new Thread(() -> {
             try {
                 SideBySide.<String, Boolean>onThisMachine(SLOTS).run(jobs, (n, started) -> {

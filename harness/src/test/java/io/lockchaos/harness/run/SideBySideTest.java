@@ -80,12 +80,27 @@ class SideBySideTest {
     @Test
     void aJobMarkedAloneNeverShares() throws InterruptedException {
         Log log = new Log();
-        slots(3, 0).run(jobs("a", "alone-b", "c"), (n, started) -> log.job(n, started, 10, 100), () -> false);
-        int aEnd = log.events.indexOf("end a");
-        int bStart = log.events.indexOf("start alone-b");
-        int bEnd = log.events.indexOf("end alone-b");
-        int cStart = log.events.indexOf("start c");
-        assertTrue(aEnd < bStart && bEnd < cStart, "the alone job waits for the machine and holds it: " + log.events);
+        List<String> out = slots(3, 0).run(jobs("a", "alone-b", "c", "alone-d"), (n, started) -> log.job(n, started, 10,
+                100), () -> false);
+        assertEquals(List.of("a", "alone-b", "c", "alone-d"), out);
+        assertEquals(List.of("start alone-b", "started alone-b", "end alone-b", "start alone-d", "started alone-d",
+                "end alone-d"), log.events.subList(0, 6), "the alone jobs first, each holding the machine: " + log.events);
+        assertEquals(2, log.most.get(), "then a and c side by side");
+    }
+
+    @Test
+    void sideBySideTheAloneJobsStartFirstThenTheLongestButResultsKeepTheJobsOrder() throws InterruptedException {
+        List<SideBySide.Job<String>> jobs = List.of(new SideBySide.Job<>("short", false, 10),
+                new SideBySide.Job<>("long", false, 90), new SideBySide.Job<>("alone", true, 30),
+                new SideBySide.Job<>("mid", false, 40), new SideBySide.Job<>("mid-too", false, 40));
+        SideBySide<String, String> two = slots(2, 0);
+        assertEquals(List.of(2, 1, 3, 4, 0), two.startOrder(jobs), "alone, then longest first, ties in the given order");
+        assertEquals(List.of(0, 1, 2, 3, 4), slots(1, 0).startOrder(jobs), "one slot keeps the given order");
+        Log log = new Log();
+        List<String> out = two.run(jobs, (n, started) -> log.job(n, started, 5, 30), () -> false);
+        assertEquals(List.of("short", "long", "alone", "mid", "mid-too"), out, "results in the jobs' order");
+        List<String> starts = log.events.stream().filter(e -> e.startsWith("start ")).toList();
+        assertEquals(List.of("start alone", "start long", "start mid", "start mid-too", "start short"), starts);
     }
 
     @Test
