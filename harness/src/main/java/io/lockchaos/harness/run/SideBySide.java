@@ -21,8 +21,9 @@ import java.util.function.DoubleSupplier;
  * <ul>
  *   <li>at most {@code slots} at once;</li>
  *   <li>staggered: a job starts only once every job started before it has said it is started
- *       (its cluster up and its workers running: the CPU peaks of a run), so start-ups never
- *       overlap;</li>
+ *       (its cluster up and its workers running: the CPU peaks of a run), or once {@code stagger}
+ *       has passed since the last job started, whichever comes first: so the load below has seen
+ *       the last start-up's first seconds before another one begins;</li>
  *   <li>below a load: while other jobs run, one more starts only when the machine's load
  *       ({@code load}, e.g. the share of the last seconds the CPUs were busy) is below {@code maxLoad}.</li>
  * </ul>
@@ -102,14 +103,26 @@ public final class SideBySide<T, R> {
     private final DoubleSupplier load;
     private final double maxLoad;
     private final Duration poll;
+    private final Duration stagger;
 
     /**
+     * Side by side with start-ups that never overlap: a job starts only once those before it said
+     * they are started.
+     *
      * @param slots at most this many jobs at once, 1 or more
      * @param load the machine's load now
      * @param maxLoad no job starts beside others while the load is at or above this
      * @param poll how often a waiting admission looks again
      */
     public SideBySide(int slots, DoubleSupplier load, double maxLoad, Duration poll) {
+        this(slots, load, maxLoad, poll, null);
+    }
+
+    /**
+     * @param stagger a job may start this long after the last one started even when that one has
+     *     not said it is started yet (still only below {@code maxLoad}); null: never before
+     */
+    public SideBySide(int slots, DoubleSupplier load, double maxLoad, Duration poll, Duration stagger) {
         if (slots < 1) {
             throw new IllegalArgumentException("slots is " + slots + "; give 1 or more");
         }
@@ -117,6 +130,7 @@ public final class SideBySide<T, R> {
         this.load = load;
         this.maxLoad = maxLoad;
         this.poll = poll;
+        this.stagger = stagger;
     }
 
     /** At most this many jobs at once. */
@@ -126,11 +140,13 @@ public final class SideBySide<T, R> {
 
     /**
      * Side by side on this machine: at most {@code slots}, one more only while the CPUs were
-     * busy less than {@value #BUSY_BELOW} of the last five seconds, looking again every half second.
+     * busy less than {@value #BUSY_BELOW} of the last five seconds and once the last run started
+     * is started or was admitted {@link #BUSY_WINDOW} ago (so that the share has seen its first
+     * seconds), looking again every half second.
      */
     public static <T, R> SideBySide<T, R> onThisMachine(int slots) {
         CpuBusy cpu = new CpuBusy(CpuBusy::procStat, System::nanoTime, BUSY_WINDOW);
-        return new SideBySide<>(slots, cpu::share, BUSY_BELOW, Duration.ofMillis(500));
+        return new SideBySide<>(slots, cpu::share, BUSY_BELOW, Duration.ofMillis(500), BUSY_WINDOW);
     }
 
     /**
@@ -177,12 +193,14 @@ public final class SideBySide<T, R> {
         });
         List<Admitted<R>> admitted = new ArrayList<>();
         Map<Integer, Admitted<R>> byPosition = new java.util.TreeMap<>();
+        long lastAdmitted = System.nanoTime();
         try {
             for (int position : startOrder(jobs)) {
                 Job<T> job = jobs.get(position);
-                if (!admit(job, admitted, stopping)) {
+                if (!admit(job, admitted, lastAdmitted, stopping)) {
                     break;
                 }
+                lastAdmitted = System.nanoTime();
                 CompletableFuture<Void> started = new CompletableFuture<>();
                 admitted.add(new Admitted<>(job.alone(), started, CompletableFuture.supplyAsync(() -> {
                     try {
@@ -214,10 +232,12 @@ public final class SideBySide<T, R> {
     }
 
     /** Waits until {@code job} may start by the rules above; false when stopping. */
-    private boolean admit(Job<T> job, List<Admitted<R>> admitted, BooleanSupplier stopping) throws InterruptedException {
+    private boolean admit(Job<T> job, List<Admitted<R>> admitted, long lastAdmitted, BooleanSupplier stopping)
+            throws InterruptedException {
         while (!stopping.getAsBoolean()) {
             List<Admitted<R>> running = admitted.stream().filter(a -> !a.done().isDone()).toList();
-            boolean startingUp = running.stream().anyMatch(a -> !a.started().isDone());
+            boolean startingUp = running.stream().anyMatch(a -> !a.started().isDone())
+                    && (stagger == null || System.nanoTime() - lastAdmitted < stagger.toNanos());
             boolean aloneRunning = running.stream().anyMatch(Admitted::alone);
             if (running.isEmpty() || (!job.alone() && !aloneRunning && running.size() < slots && !startingUp
                     && load.getAsDouble() < maxLoad)) {

@@ -78,6 +78,20 @@ class SideBySideTest {
     }
 
     @Test
+    void aLongStartUpHoldsTheNextJobBackOnlyForTheStagger() throws InterruptedException {
+        Log log = new Log();
+        SideBySide<String, String> staggered = new SideBySide<>(2, () -> 0, 4.0, Duration.ofMillis(5),
+                Duration.ofMillis(100));
+        staggered.run(jobs("a", "b"), (n, started) -> log.job(n, started, n.equals("a") ? 2000 : 5, 20), () -> false);
+        assertTrue(log.events.indexOf("start b") < log.events.indexOf("started a"),
+                "b starts 100 ms after a, while a is still starting up: " + log.events);
+        Log loaded = new Log();
+        new SideBySide<String, String>(2, () -> 9.0, 4.0, Duration.ofMillis(5), Duration.ofMillis(100))
+                .run(jobs("a", "b"), (n, started) -> loaded.job(n, started, 300, 20), () -> false);
+        assertEquals(1, loaded.most.get(), "the stagger never lets a job past the load");
+    }
+
+    @Test
     void aJobMarkedAloneNeverShares() throws InterruptedException {
         Log log = new Log();
         List<String> out = slots(3, 0).run(jobs("a", "alone-b", "c", "alone-d"), (n, started) -> log.job(n, started, 10,
