@@ -73,9 +73,10 @@ public final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "where --merge writes the matrix (default: results/)")
     private Path outDir;
 
-    @Option(names = "--parallel", paramLabel = "N|auto", defaultValue = "1", description = "runs side by side (default: 1,"
-            + " one after another): at most N at once (auto: from the cores and memory), each started once the one before"
-            + " it is started and only while the CPUs were less than 60%% busy over the last 5 s; a scenario marked \"alone\": true"
+    @Option(names = "--parallel", paramLabel = "N|auto", defaultValue = "auto", description = "runs side by side (default:"
+            + " auto, two per core and at most one per 3 GiB of memory; 1 runs them one after another): at most N at once,"
+            + " each started once the one before it is started or 5 s after it began, and only while the CPUs were less than "
+            + (int) (SideBySide.BUSY_BELOW * 100) + "%% busy over the last 5 s; a scenario marked \"alone\": true"
             + " runs with nothing beside it (those first, then the longest first; the table keeps its order)")
     private String parallel;
 

@@ -62,7 +62,7 @@ public final class SideBySide<T, R> {
      * The share of the last {@link #BUSY_WINDOW} the CPUs may have been busy for one more run to
      * start beside those under way ({@link CpuBusy}).
      */
-    public static final double BUSY_BELOW = 0.6;
+    public static final double BUSY_BELOW = 0.7;
 
     /** How far back {@link #BUSY_BELOW} is measured. */
     public static final Duration BUSY_WINDOW = Duration.ofSeconds(5);
@@ -151,8 +151,10 @@ public final class SideBySide<T, R> {
 
     /**
      * The runs side by side an option ({@code --parallel}) asks for: a whole number from 1, or
-     * {@code auto}: one per core, and no more than one per 3 GiB of memory (a cluster and its
-     * worker JVMs take 1–2 GiB), at least 1.
+     * {@code auto}: two per core, and no more than one per 3 GiB of memory (a cluster and its
+     * worker JVMs take 1–2 GiB), at least 1. Two per core, because a run mostly waits (think
+     * times, TTLs, paused containers): what keeps the machine from being overloaded is the CPU
+     * share each admission asks for ({@link #BUSY_BELOW}), not the number of slots.
      *
      * @throws LockchaosException naming {@code option} for anything else
      */
@@ -160,7 +162,7 @@ public final class SideBySide<T, R> {
         if (value.equals("auto")) {
             long memory = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                     .getTotalMemorySize();
-            return (int) Math.max(1, Math.min(cores(), memory / (3L << 30)));
+            return (int) Math.max(1, Math.min(2L * cores(), memory / (3L << 30)));
         }
         try {
             int n = Integer.parseInt(value);
