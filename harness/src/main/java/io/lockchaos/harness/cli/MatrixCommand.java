@@ -121,7 +121,7 @@ public final class MatrixCommand implements Callable<Integer> {
         }
         List<MatrixScenario> chosen = scenarios;
         int side = slots;
-        Eta eta = new Eta(scenarios.stream().map(s -> s.scenario().duration()).toList(), runs);
+        Eta eta = new Eta(scenarios.stream().map(s -> s.scenario().duration()).toList(), runs, slots, System::nanoTime);
         PrintWriter out = spec.commandLine().getOut();
         if (slots > 1) {
             err.println("lockchaos: matrix: up to " + slots + " runs side by side, each line prefixed with its run");
@@ -136,13 +136,13 @@ public final class MatrixCommand implements Callable<Integer> {
                         String label = s.scenario().name() + " #" + job.run();
                         PrintWriter runErr = side > 1 ? PrefixedLines.of(err, "[" + label + "] ") : err;
                         PrintWriter runOut = side > 1 ? PrefixedLines.of(out, "[" + label + "] ") : out;
+                        Eta.Start begun;
                         synchronized (eta) {
+                            begun = eta.start(job.scenario());
                             err.printf(Locale.ROOT, "lockchaos: matrix: scenario %d of %d (%s), run %d of %d; %s%n",
-                                    job.scenario() + 1, chosen.size(), s.scenario().name(), job.run(), runs,
-                                    eta.left(job.scenario(), job.run()));
+                                    job.scenario() + 1, chosen.size(), s.scenario().name(), job.run(), runs, begun.left());
                             err.flush();
                         }
-                        long begun = System.nanoTime();
                         RunSummary summary = runOnce(s, runOut, runErr, started);
                         Optional<String> still = side > 1 && summary.carriedOut()
                                 ? SideBySide.stoodStill(summary.worstStallMs().orElse(0)) : Optional.empty();
@@ -151,7 +151,7 @@ public final class MatrixCommand implements Callable<Integer> {
                             runErr.println("lockchaos: " + still.get());
                         }
                         synchronized (eta) {
-                            eta.ran(job.scenario(), java.time.Duration.ofNanos(System.nanoTime() - begun));
+                            eta.ran(job.scenario(), begun.token());
                         }
                         return summary;
                     }, stopping::get);

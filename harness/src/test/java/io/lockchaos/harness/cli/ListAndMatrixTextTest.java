@@ -31,10 +31,30 @@ class ListAndMatrixTextTest {
 
     @Test
     void matrixEstimatesTheTimeLeftFromTheScenariosDurations() {
-        Eta eta = new Eta(List.of(Duration.ofSeconds(30), Duration.ofSeconds(10)), 2);
-        assertEquals("about 3 min 0 s left (a guess until a run has ended)", eta.left(0, 1)); // 2*(30+25) + 2*(10+25)
-        eta.ran(0, Duration.ofSeconds(50)); // 20 s beyond its 30
-        assertEquals("about 1 min 50 s left", eta.left(0, 2)); // (30+20) + 2*(10+20)
+        long[] now = {0};
+        Eta eta = new Eta(List.of(Duration.ofSeconds(30), Duration.ofSeconds(10)), 2, 1, () -> now[0]);
+        Eta.Start first = eta.start(0);
+        assertEquals("about 3 min 0 s left (a guess until a run has ended)", first.left()); // 2*(30+25) + 2*(10+25)
+        now[0] += Duration.ofSeconds(50).toNanos();
+        eta.ran(0, first.token()); // 20 s beyond its 30
+        assertEquals("about 1 min 50 s left", eta.start(0).left()); // (30+20) + 2*(10+20)
+    }
+
+    @Test
+    void sideBySideTheEstimateCountsTheRunsNotStartedAtThePaceSoFar() {
+        long[] now = {0};
+        long s = Duration.ofSeconds(1).toNanos();
+        Eta eta = new Eta(List.of(Duration.ofSeconds(30), Duration.ofSeconds(10), Duration.ofSeconds(20)), 1, 2,
+                () -> now[0]);
+        Eta.Start a = eta.start(2); // the longest first: any order
+        assertEquals("about 1 min 8 s left (a guess until a run has ended)", a.left()); // (55+35+45) / 2 slots
+        now[0] += 10 * s;
+        Eta.Start b = eta.start(0);
+        now[0] += 40 * s;
+        eta.ran(2, a.token()); // 50 s: 30 s beyond its 20
+        // 50 s of wall so far held 50 + 40 s of runs: pace 0.56; left the 10 s scenario: (10 + 30) * 0.56
+        assertEquals("about 22 s left", eta.start(1).left());
+        eta.ran(0, b.token());
     }
 
     @Test
