@@ -52,6 +52,24 @@ class MainTest {
                 assertEquals(name, type.getAnnotation(CommandLine.Command.class).name(), type.getName()));
     }
 
+    /**
+     * A help text picocli cannot format (a lone {@code %}: it is a format string) is printed raw,
+     * {@code %n} and all, after a warning on stderr.
+     */
+    @Test
+    void everySubcommandsHelpFormatsWithoutAWarning() {
+        java.io.PrintStream before = System.err;
+        java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            Main.commandLine().getSubcommands().forEach((name, sub) ->
+                    assertFalse(sub.getUsageMessage().contains("%n"), name + "'s help has a raw %n"));
+        } finally {
+            System.setErr(before);
+        }
+        assertEquals("", warnings.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     @Test
     void aNamedSubcommandIsTheOnlyOneBuilt() {
         assertEquals(Set.of("check"),
