@@ -4,6 +4,7 @@ import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.faults.schedule.SchedulePlan;
 import io.lockchaos.faults.schedule.Timescale;
 import io.lockchaos.faults.schedule.TimedSchedule;
+import io.lockchaos.harness.run.Lane;
 import io.lockchaos.harness.run.Scenario;
 import java.util.Arrays;
 import java.util.List;
@@ -70,9 +71,9 @@ public record FaultTiming(SchedulePlan plan, List<Timescale> timescales, String 
                         + which);
     }
 
-    /** Whether the kinds drawn (empty: every kind) include one that can stop a holder. */
+    /** Whether the kinds drawn (empty: every kind) include one a drawn schedule aims at a holder. */
     private static boolean aimsAtHolders(List<String> kinds) {
-        return kinds.isEmpty() || kinds.contains(FaultKind.PAUSE.word()) || kinds.contains(FaultKind.STARVE.word());
+        return kinds.isEmpty() || Lane.DRAWN_AT_HOLDERS.stream().anyMatch(k -> kinds.contains(k.word()));
     }
 
     /**

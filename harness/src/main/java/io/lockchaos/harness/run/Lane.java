@@ -1,5 +1,6 @@
 package io.lockchaos.harness.run;
 
+import io.lockchaos.faults.schedule.FaultKind;
 import io.lockchaos.history.ops.Fencing;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -39,6 +40,13 @@ public record Lane(int index, Fencing fencing, int perLane, int locks) {
     public String workerName(int i) {
         return "worker-" + (process(i) + 1);
     }
+
+    /**
+     * The kinds of fault a drawn schedule aims at a lane's holder ({@link #holderAlias}): those
+     * that stop a holder inside its hold. A script may also aim a clock fault or {@code partition
+     * workers} at one.
+     */
+    public static final List<FaultKind> DRAWN_AT_HOLDERS = List.of(FaultKind.PAUSE, FaultKind.STARVE);
 
     /** The schedule's name for whichever worker of this lane holds a lock: {@code holder-unfenced}. */
     public String holderAlias() {

@@ -233,11 +233,19 @@ final class RunNemesis implements Nemesis {
         nemesis.healAll();
     }
 
-    /** What the cluster's nodes and the workers support, plus a {@code holder-<lane>} pause and starve target per lane. */
+    /**
+     * What the cluster's nodes and the workers support, plus a {@code holder-<lane>} target per
+     * lane for each of {@link Lane#DRAWN_AT_HOLDERS} that the workers support.
+     */
     @Override
     public FaultMenu menu() {
         List<String> aliases = scenario.lanes().stream().map(Lane::holderAlias).toList();
-        FaultMenu menu = nemesis.menu().withHolders(FaultKind.PAUSE, aliases);
-        return menu.offered(FaultKind.STARVE).isEmpty() ? menu : menu.withHolders(FaultKind.STARVE, aliases);
+        FaultMenu menu = nemesis.menu();
+        for (FaultKind kind : Lane.DRAWN_AT_HOLDERS) {
+            if (!menu.offered(kind).isEmpty()) {
+                menu = menu.withHolders(kind, aliases);
+            }
+        }
+        return menu;
     }
 }
