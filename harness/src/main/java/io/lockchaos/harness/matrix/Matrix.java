@@ -63,12 +63,15 @@ public record Matrix(Instant generatedAt, String commit, List<MatrixRow> rows, O
         rows = List.copyOf(rows);
     }
 
-    /** 0 every run matched; 2 a run was not carried out (no verdict); 1 a run did not match. */
+    /**
+     * 1 a run carried out did not match (a finding, whatever else happened, as in {@code explore});
+     * else 2 a run was not carried out (no verdict); else 0, every run matched.
+     */
     public int exitCode() {
-        if (rows.stream().anyMatch(MatrixRow::anyFailed)) {
-            return 2;
+        if (rows.stream().anyMatch(MatrixRow::anyMismatched)) {
+            return 1;
         }
-        return rows.stream().allMatch(MatrixRow::allMatched) ? 0 : 1;
+        return rows.stream().anyMatch(MatrixRow::anyFailed) ? 2 : 0;
     }
 
     /**

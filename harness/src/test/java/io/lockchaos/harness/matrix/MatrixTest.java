@@ -87,6 +87,9 @@ class MatrixTest {
         assertFalse(voided.matched());
         assertEquals(2, matrix(List.of(voided)).exitCode(), "not carried out (2), not a verdict that came out wrong (1)");
         assertEquals(0, matrix(List.of(r)).exitCode());
+        RunSummary wrong = RunSummary.read(run("b", true, false), 41);
+        assertEquals(1, matrix(List.of(voided, wrong)).exitCode(),
+                "a run that came out wrong is a finding (1) also when another was not carried out, as in explore");
     }
 
     @Test
