@@ -9,6 +9,7 @@ import io.lockchaos.harness.matrix.MatrixRow;
 import io.lockchaos.harness.matrix.MatrixScenario;
 import io.lockchaos.harness.matrix.MatrixShards;
 import io.lockchaos.harness.matrix.RunSummary;
+import io.lockchaos.harness.run.ExitSignals;
 import io.lockchaos.harness.run.SideBySide;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -31,20 +32,22 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code lockchaos matrix [--runs N] [--shard I/N [--timing FILE]] [SCENARIO...]}: runs each scenario
- * (all shipped ones by default, by design row) N times in turn, one after another, and writes
+ * (all shipped ones by default, by design row) N times, side by side up to {@code --parallel} ({@link
+ * io.lockchaos.harness.run.SideBySide}), and writes
  * {@code results/matrix.json}, {@code matrix.md} and {@code matrix.html}; with {@code --shard}
  * only its slice of the scenarios ({@link MatrixShards}). {@code lockchaos matrix --merge DIR...}
  * writes the one matrix of several shards' results folders ({@link MatrixMerge}) instead. Every
  * scenario file is read before the first run starts. Exit codes: 0 every run reached its expected verdicts,
- * 1 one did not, 2 a run could not be carried out (no verdict), 3 a bad scenario or option.
+ * 1 one did not, 2 a run could not be carried out (no verdict) and none did not match, 3 a bad scenario or
+ * option.
  */
 @Command(name = "matrix", mixinStandardHelpOptions = true,
         description = "Run scenarios (default: every shipped one) N times each and write results/matrix.{json,md,html}.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:every run reached its expected verdicts",
-            "1:a run did not",
-            "2:a run could not be carried out (no verdict)",
+            "1:a run did not (whether or not another could be carried out)",
+            "2:a run could not be carried out (no verdict) and every other reached its expected verdicts",
             "3:a bad scenario or option (every scenario file is read before the first run)",
             "130, 143:stopped by Ctrl-C or SIGTERM (no matrix files written)"})
 public final class MatrixCommand implements Callable<Integer> {
@@ -74,9 +77,8 @@ public final class MatrixCommand implements Callable<Integer> {
     private Path outDir;
 
     @Option(names = "--parallel", paramLabel = "N|auto", defaultValue = "auto", description = "runs side by side (default:"
-            + " auto, two per core and at most one per 3 GiB of memory; 1 runs them one after another): at most N at once,"
-            + " each started once the one before it is started or 5 s after it began, and only while the CPUs were less than "
-            + (int) (SideBySide.BUSY_BELOW * 100) + "%% busy over the last 5 s; a scenario marked \"alone\": true"
+            + " auto, two per core and at most one per 3 GiB of memory; 1 runs them one after another): at most N at once, "
+            + SideBySide.ADMISSION_HELP + "; a scenario marked \"alone\": true"
             + " runs with nothing beside it (those first, then the longest first; the table keeps its order)")
     private String parallel;
 
@@ -109,7 +111,7 @@ public final class MatrixCommand implements Callable<Integer> {
             err.println("lockchaos: " + e.getMessage());
             return Main.EXIT_USAGE;
         }
-        // Ctrl-C or SIGTERM stops the runs under way (their own hooks heal and remove them); no run may start after it.
+        // Ctrl-C or SIGTERM closes the runs under way, all at once (ExitSignals); no run starts after it.
         AtomicBoolean stopping = new AtomicBoolean();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stopping.set(true), "lockchaos-matrix-stop"));
         List<SideBySide.Job<Job>> jobs = new ArrayList<>();
@@ -160,7 +162,7 @@ public final class MatrixCommand implements Callable<Integer> {
             stopping.set(true);
             summaries = List.of();
         }
-        if (stopping.get()) {
+        if (stopping.get() || ExitSignals.exiting()) {
             err.println("lockchaos: matrix stopped (Ctrl-C or SIGTERM); no matrix files written");
             return EXIT_STOPPED;
         }

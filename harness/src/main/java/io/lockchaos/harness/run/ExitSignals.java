@@ -1,5 +1,9 @@
 package io.lockchaos.harness.run;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import sun.misc.Signal;
@@ -15,12 +19,17 @@ import sun.misc.Signal;
  * whole first, and only then does the JVM exit, with 128 + the signal's number as a shell
  * reports it (130, 143); the hooks then find nothing left to remove.
  * <p>
+ * Every run under way is registered ({@link #closeFirst}), several when they run side by side:
+ * a signal closes them all at once, each on a thread of its own, and the JVM exits once every
+ * one has closed (a run registered while they close is closed too). Once a signal came,
+ * {@link #exiting()} is true and {@link SideBySide} starts no further run.
+ * <p>
  * The handlers are the JDK's own signal API ({@code jdk.unsupported}'s {@code sun.misc.Signal},
- * exported for exactly this); one run at a time is registered ({@link #closeFirst}).
+ * exported for exactly this).
  */
 public final class ExitSignals {
 
-    private static final AtomicReference<Runnable> CLOSE = new AtomicReference<>();
+    private static final Set<Runnable> CLOSES = ConcurrentHashMap.newKeySet();
     private static final CountDownLatch CLOSED = new CountDownLatch(1);
     private static final AtomicReference<Integer> EXIT = new AtomicReference<>();
     private static boolean installed;
@@ -28,9 +37,9 @@ public final class ExitSignals {
     private ExitSignals() {
     }
 
-    /** On SIGINT or SIGTERM, runs {@code close} before the JVM exits; the last one registered counts. */
+    /** On SIGINT or SIGTERM, runs {@code close} before the JVM exits, beside every other close registered. */
     static synchronized void closeFirst(Runnable close) {
-        CLOSE.set(close);
+        CLOSES.add(close);
         if (!installed) {
             for (String name : new String[] {"INT", "TERM"}) {
                 try {
@@ -45,22 +54,45 @@ public final class ExitSignals {
 
     /** Forgets {@code close} once it has run as it normally does. */
     static void forget(Runnable close) {
-        CLOSE.compareAndSet(close, null);
+        CLOSES.remove(close);
+    }
+
+    /** Whether a SIGINT or SIGTERM came: the runs under way are closing and the JVM exits after them. */
+    public static boolean exiting() {
+        return EXIT.get() != null;
     }
 
     private static void onSignal(Signal signal) {
         int code = 128 + signal.getNumber();
         if (!EXIT.compareAndSet(null, code)) {
-            return; // a second Ctrl-C while closing: the first one's close goes on
+            return; // a second Ctrl-C while closing: the first one's closes go on
         }
         try {
-            Runnable close = CLOSE.getAndSet(null);
-            if (close != null) {
-                close.run();
-            }
+            closeAll();
         } finally {
             CLOSED.countDown();
             System.exit(code);
+        }
+    }
+
+    /** Runs every registered close at once and waits for them, again while more were registered meanwhile. */
+    static void closeAll() {
+        while (!CLOSES.isEmpty()) {
+            List<Thread> closing = new ArrayList<>();
+            for (Runnable close : List.copyOf(CLOSES)) {
+                CLOSES.remove(close);
+                Thread t = new Thread(close, "lockchaos-close-on-signal");
+                t.start();
+                closing.add(t);
+            }
+            for (Thread t : closing) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
     }
 

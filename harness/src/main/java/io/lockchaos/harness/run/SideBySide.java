@@ -4,8 +4,8 @@ import io.lockchaos.history.LockchaosException;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -66,6 +66,13 @@ public final class SideBySide<T, R> {
 
     /** How far back {@link #BUSY_BELOW} is measured. */
     public static final Duration BUSY_WINDOW = Duration.ofSeconds(5);
+
+    /**
+     * The admission rules of {@link #onThisMachine} in words, for the {@code --parallel} help of
+     * every command that has it (a picocli text: {@code %%} is a percent sign).
+     */
+    public static final String ADMISSION_HELP = "each started once the one before it is started or 5 s after it began,"
+            + " and only while the CPUs were less than " + (int) (BUSY_BELOW * 100) + "%% busy over the last 5 s";
 
     /**
      * One job: the item, whether it must run alone, and about how many seconds it takes (0 when
@@ -183,7 +190,8 @@ public final class SideBySide<T, R> {
      * Runs every job through {@code run}, which gets the item and a callback to call once the job
      * is started (calling it again, or never, is harmless: a job that ends counts as started).
      *
-     * @param stopping asked before each admission: once true, no further job starts
+     * @param stopping asked before each admission: once true (or once a Ctrl-C or SIGTERM came,
+     *     {@link ExitSignals#exiting}), no further job starts
      * @return each job's result, in the jobs' order, up to the first job never started (once stopping)
      */
     public List<R> run(List<Job<T>> jobs, BiFunction<T, Runnable, R> run, BooleanSupplier stopping)
@@ -193,8 +201,8 @@ public final class SideBySide<T, R> {
             t.setDaemon(true);
             return t;
         });
-        List<Admitted<R>> admitted = new ArrayList<>();
-        Map<Integer, Admitted<R>> byPosition = new java.util.TreeMap<>();
+        // Each job admitted, at its position in jobs; null until it is.
+        List<Admitted<R>> admitted = new ArrayList<>(Collections.nCopies(jobs.size(), null));
         long lastAdmitted = System.nanoTime();
         try {
             for (int position : startOrder(jobs)) {
@@ -204,21 +212,22 @@ public final class SideBySide<T, R> {
                 }
                 lastAdmitted = System.nanoTime();
                 CompletableFuture<Void> started = new CompletableFuture<>();
-                admitted.add(new Admitted<>(job.alone(), started, CompletableFuture.supplyAsync(() -> {
+                admitted.set(position, new Admitted<>(job.alone(), started, CompletableFuture.supplyAsync(() -> {
                     try {
                         return run.apply(job.item(), () -> started.complete(null));
                     } finally {
                         started.complete(null);
                     }
                 }, pool)));
-                byPosition.put(position, admitted.get(admitted.size() - 1));
             }
             List<R> results = new ArrayList<>();
-            for (int position = 0; byPosition.containsKey(position); position++) {
-                results.add(byPosition.get(position).done().get());
+            for (int position = 0; position < jobs.size() && admitted.get(position) != null; position++) {
+                results.add(admitted.get(position).done().get());
             }
             for (Admitted<R> a : admitted) {
-                a.done().get(); // every job started ends before this returns, also those after a gap
+                if (a != null) {
+                    a.done().get(); // every job started ends before this returns, also those after a gap
+                }
             }
             return results;
         } catch (ExecutionException e) {
@@ -233,11 +242,11 @@ public final class SideBySide<T, R> {
     private record Admitted<R>(boolean alone, CompletableFuture<Void> started, CompletableFuture<R> done) {
     }
 
-    /** Waits until {@code job} may start by the rules above; false when stopping. */
+    /** Waits until {@code job} may start by the rules above ({@code admitted}: null where not yet); false when stopping. */
     private boolean admit(Job<T> job, List<Admitted<R>> admitted, long lastAdmitted, BooleanSupplier stopping)
             throws InterruptedException {
-        while (!stopping.getAsBoolean()) {
-            List<Admitted<R>> running = admitted.stream().filter(a -> !a.done().isDone()).toList();
+        while (!stopping.getAsBoolean() && !ExitSignals.exiting()) {
+            List<Admitted<R>> running = admitted.stream().filter(a -> a != null && !a.done().isDone()).toList();
             boolean startingUp = running.stream().anyMatch(a -> !a.started().isDone())
                     && (stagger == null || System.nanoTime() - lastAdmitted < stagger.toNanos());
             boolean aloneRunning = running.stream().anyMatch(Admitted::alone);
