@@ -87,7 +87,7 @@ public final class ExploreCommand implements Callable<Integer> {
     private boolean keepAll;
 
     @Option(names = "--parallel", paramLabel = "N|auto", defaultValue = "1", description = "runs side by side (default: 1,"
-            + " one after another): at most N at once (auto: two per core, at most one per 3 GiB of memory), "
+            + " one after another): at most N at once (auto: three per core, at most one per 3 GiB of memory), "
             + SideBySide.ADMISSION_HELP + "; guided, run k is planned from runs 0"
             + " to k-N; a run that stood still over 1 s beside others is not carried out")
     private String parallel;

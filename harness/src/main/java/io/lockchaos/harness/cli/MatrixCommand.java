@@ -77,7 +77,7 @@ public final class MatrixCommand implements Callable<Integer> {
     private Path outDir;
 
     @Option(names = "--parallel", paramLabel = "N|auto", defaultValue = "auto", description = "runs side by side (default:"
-            + " auto, two per core and at most one per 3 GiB of memory; 1 runs them one after another): at most N at once, "
+            + " auto, three per core and at most one per 3 GiB of memory; 1 runs them one after another): at most N at once, "
             + SideBySide.ADMISSION_HELP + "; a scenario marked \"alone\": true"
             + " runs with nothing beside it (those first, then the longest first; the table keeps its order)")
     private String parallel;
