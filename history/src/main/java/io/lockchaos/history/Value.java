@@ -141,6 +141,21 @@ public sealed interface Value {
         return value == null ? NIL : new Str(value);
     }
 
+    /**
+     * A keyword made of words, such as a refusal's reason ({@code "cache full"} is
+     * {@code :cache-full}): every run of characters a keyword cannot hold (spaces, commas,
+     * colons, brackets) becomes one {@code -}, so that any reason, an exception's message
+     * included, can be written as EDN.
+     */
+    static Value kwOfWords(String words) {
+        String name = words.replaceAll("[^A-Za-z0-9*+!_?<>=$%&.'#-]+", "-").replaceAll("-{2,}", "-")
+                .replaceAll("^-|-$", "");
+        if (name.isEmpty() || !Character.isLetter(name.charAt(0))) {
+            name = "reason-" + name;
+        }
+        return new Kw(name);
+    }
+
     static Value kw(String name) {
         return new Kw(name.startsWith(":") ? name.substring(1) : name);
     }

@@ -156,7 +156,7 @@ public final class WorkerLoop {
             throw new IllegalStateException("an acquisition is granted or not: " + result);
         }
         recorder.complete(p, refused.certain() ? OpType.FAIL : OpType.INFO, LockOps.ACQUIRE, invoked,
-                Value.kw(refused.reason().replace(' ', '-').replace(",", "")));
+                Value.kwOfWords(refused.reason()));
         if (!refused.certain()) {
             return true;
         }
@@ -187,7 +187,7 @@ public final class WorkerLoop {
             throw new IllegalStateException("an acquisition is granted or not: " + result);
         }
         recorder.complete(p, refused.certain() ? OpType.FAIL : OpType.INFO, LockOps.ACQUIRE, invoked,
-                Value.kw(refused.reason().replace(' ', '-').replace(",", "")));
+                Value.kwOfWords(refused.reason()));
         if (!refused.certain()) {
             retire();
         }
