@@ -232,7 +232,7 @@ final class Guide {
      */
     private Optional<ScheduledFault> retarget(SplittableRandom random, ScheduledFault step, Margin margin) {
         FaultKind kind = step.fault().kind();
-        if (kind != FaultKind.PAUSE && kind != FaultKind.STARVE) {
+        if (!Lane.DRAWN_AT_HOLDERS.contains(kind)) {
             return Optional.empty();
         }
         List<String> now = step.fault().targets();
