@@ -148,13 +148,19 @@ public sealed interface Value {
      * included, can be written as EDN.
      */
     static Value kwOfWords(String words) {
-        String name = words.replaceAll("[^A-Za-z0-9*+!_?<>=$%&.'#-]+", "-").replaceAll("-{2,}", "-")
+        String name = words.replaceAll("[^" + KEYWORD_CHARS + "]+", "-").replaceAll("-{2,}", "-")
                 .replaceAll("^-|-$", "");
-        if (name.isEmpty() || !Character.isLetter(name.charAt(0))) {
+        if (!name.matches("[" + KEYWORD_FIRST_CHARS + "].*")) {
             name = "reason-" + name;
         }
         return new Kw(name);
     }
+
+    /** The characters a keyword's name (or namespace) may begin with, as a regex class's body. */
+    String KEYWORD_FIRST_CHARS = "A-Za-z*+!_?<>=$%&-";
+
+    /** The characters a keyword's name may hold after its first, as a regex class's body. */
+    String KEYWORD_CHARS = "A-Za-z0-9*+!_?<>=$%&.'#-";
 
     static Value kw(String name) {
         return new Kw(name.startsWith(":") ? name.substring(1) : name);

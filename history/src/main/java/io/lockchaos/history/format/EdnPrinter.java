@@ -13,9 +13,8 @@ import java.util.regex.Pattern;
 final class EdnPrinter {
 
     /** A keyword or symbol name the EDN reader reads back as itself: {@code ns/name} or {@code name}. */
-    private static final Pattern KEYWORD_NAME = Pattern.compile(
-            "(?:[A-Za-z*+!_?<>=$%&-][A-Za-z0-9*+!_?<>=$%&.'#-]*/)?"
-                    + "[A-Za-z*+!_?<>=$%&-][A-Za-z0-9*+!_?<>=$%&.'#-]*");
+    private static final String PART = "[" + Value.KEYWORD_FIRST_CHARS + "][" + Value.KEYWORD_CHARS + "]*";
+    private static final Pattern KEYWORD_NAME = Pattern.compile("(?:" + PART + "/)?" + PART);
 
     private EdnPrinter() {
     }
