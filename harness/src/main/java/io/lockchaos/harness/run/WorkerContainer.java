@@ -66,7 +66,7 @@ final class WorkerContainer implements AutoCloseable {
         this.log = log;
         JvmContainer jvm = new JvmContainer(image).withJar(jar);
         List<String> options = classData.data().options(classData.learner());
-        if (classData.data().usable()) {
+        if (classData.data().maps(classData.learner())) {
             jvm = JvmContainer.withReadOnlyBind(jvm, classData.data().archive(), WorkerClassData.ARCHIVE);
         }
         if (JvmContainer.engineIsLocal()) {

@@ -73,6 +73,8 @@ final class Workers {
         this.site = site;
         String image = ImageTags.forProject().tag(ImageTags.Image.JVM);
         Path jar = NodeJar.find();
+        List<String> notes = new ArrayList<>();
+        WorkerClassData.of(jar, image, scenario.lock().backend()).prepare(site, notes::add);
         classData = WorkerClassData.of(jar, image, scenario.lock().backend());
         Path configs = results.workerConfigs();
         try {
@@ -96,6 +98,9 @@ final class Workers {
             }
         }
         containers.addAll(created);
+        if (!created.isEmpty()) {
+            notes.forEach(created.get(0)::note);
+        }
         each("start", w -> {
             if (removing) {
                 throw new RunException("worker " + w.name() + " was not started: the run is being closed");
