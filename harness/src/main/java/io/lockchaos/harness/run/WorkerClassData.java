@@ -131,7 +131,11 @@ final class WorkerClassData {
      * archive and JVM, and the runs go on without it.
      */
     void prepare(ClusterSite site, Consumer<String> say) {
-        if (!JvmContainer.engineIsLocal() || usable() || FAILED.contains(archive)) {
+        if (usable()) {
+            forgetSuperseded();
+            return;
+        }
+        if (!JvmContainer.engineIsLocal() || FAILED.contains(archive)) {
             return;
         }
         try {
@@ -317,6 +321,27 @@ final class WorkerClassData {
                     Files.deleteIfExists(p);
                 }
             }
+        }
+    }
+
+    /**
+     * Deletes the archives this one superseded (dumped from fewer lists), once it is ten minutes
+     * old: a run that named an older one created its containers long before.
+     */
+    private void forgetSuperseded() {
+        try {
+            if (Files.getLastModifiedTime(archive).toInstant().isAfter(Instant.now().minus(Duration.ofMinutes(10)))) {
+                return;
+            }
+            try (var files = Files.newDirectoryStream(dir, "worker-*.jsa")) {
+                for (Path p : files) {
+                    if (!p.equals(archive)) {
+                        Files.deleteIfExists(p);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // An archive left over is only disk space.
         }
     }
 

@@ -100,4 +100,48 @@ class WorkerClassDataTest {
         assertEquals(java.util.Set.of("redlock", "etcd"), seed.backends());
         assertEquals(java.util.Set.of(), WorkerClassData.Seed.of(List.of()).backends());
     }
+
+    @Test
+    void theShippedListCoversEveryBuiltInBackend() {
+        WorkerClassData.Seed shipped = WorkerClassData.Seed.load();
+        for (io.lockchaos.workloads.backend.Backend b : io.lockchaos.workloads.backend.Backend.values()) {
+            assertTrue(shipped.backends().contains(b.id()), "the shipped class list does not cover backend " + b.id()
+                    + ": its first run after each build learns its own list; remake the shipped one with"
+                    + " docker/jvm/worker-classes (its header says how)");
+        }
+    }
+
+    @Test
+    void theShippedListsClassesAreStillOnTheClasspath() {
+        List<String> names = WorkerClassData.dumpable(WorkerClassData.Seed.load().lines()).stream()
+                .filter(l -> !l.startsWith("@") && !l.contains("$$") && !l.contains("/0x")).toList();
+        List<String> gone = names.stream()
+                .filter(n -> ClassLoader.getSystemResource(n + ".class") == null).toList();
+        assertTrue(names.size() > 5000, "the shipped list names " + names.size() + " classes");
+        assertTrue(gone.size() * 20 < names.size(), gone.size() + " of the shipped list's " + names.size()
+                + " classes are no longer on the classpath (" + gone.subList(0, Math.min(5, gone.size()))
+                + " ...): a lock library changed; remake the list with docker/jvm/worker-classes");
+    }
+
+    @Test
+    void theArchivesANewerOneSupersededGoOnceItIsTenMinutesOld() throws IOException {
+        assumeTrue(JvmContainer.engineIsLocal(), "the archive is only used with a local engine");
+        Path jar = Files.createFile(dir.resolve("lockchaos-node.jar"));
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minusSeconds(3600)));
+        WorkerClassData data = WorkerClassData.of(jar, "lockchaos/jvm:abc", "curator", SEED);
+        Files.createDirectories(data.archive().getParent());
+        Files.createFile(data.archive());
+        Path older = Files.createFile(data.archive().resolveSibling("worker-abc-00000000.jsa"));
+        Path list = Files.write(data.archive().resolveSibling("classes-etcd.txt.part"), List.of("x/Y"));
+
+        Files.setLastModifiedTime(data.archive(), FileTime.from(Instant.now().minusSeconds(60)));
+        data.prepare(null, line -> { });
+        assertTrue(Files.exists(older), "a run may have named it a moment ago");
+
+        Files.setLastModifiedTime(data.archive(), FileTime.from(Instant.now().minusSeconds(11 * 60)));
+        data.prepare(null, line -> { });
+        assertFalse(Files.exists(older));
+        assertTrue(Files.exists(data.archive()));
+        assertTrue(Files.exists(list), "only archives go");
+    }
 }
