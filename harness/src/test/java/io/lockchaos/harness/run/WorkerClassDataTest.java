@@ -107,7 +107,7 @@ class WorkerClassDataTest {
         for (io.lockchaos.workloads.backend.Backend b : io.lockchaos.workloads.backend.Backend.values()) {
             assertTrue(shipped.backends().contains(b.id()), "the shipped class list does not cover backend " + b.id()
                     + ": its first run after each build learns its own list; remake the shipped one with"
-                    + " docker/jvm/worker-classes (its header says how)");
+                    + " harness/worker-classes (its header says how)");
         }
     }
 
@@ -120,7 +120,7 @@ class WorkerClassDataTest {
         assertTrue(names.size() > 5000, "the shipped list names " + names.size() + " classes");
         assertTrue(gone.size() * 20 < names.size(), gone.size() + " of the shipped list's " + names.size()
                 + " classes are no longer on the classpath (" + gone.subList(0, Math.min(5, gone.size()))
-                + " ...): a lock library changed; remake the list with docker/jvm/worker-classes");
+                + " ...): a lock library changed; remake the list with harness/worker-classes");
     }
 
     @Test
