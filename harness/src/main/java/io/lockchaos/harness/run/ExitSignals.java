@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import sun.misc.Signal;
 
@@ -21,7 +22,9 @@ import sun.misc.Signal;
  * <p>
  * Every run under way is registered ({@link #closeFirst}), several when they run side by side:
  * a signal closes them all at once, each on a thread of its own, and the JVM exits once every
- * one has closed (a run registered while they close is closed too). Once a signal came,
+ * one has closed (a run registered while they close is closed too) and the command has said how
+ * it ended (its {@link #exitCode} call; at most {@link #LAST_WORDS_MS} later: before, the exit
+ * cut off {@code matrix}'s "matrix stopped" line). Once a signal came,
  * {@link #exiting()} is true and {@link SideBySide} starts no further run.
  * <p>
  * The handlers are the JDK's own signal API ({@code jdk.unsupported}'s {@code sun.misc.Signal},
@@ -31,6 +34,13 @@ public final class ExitSignals {
 
     private static final Set<Runnable> CLOSES = ConcurrentHashMap.newKeySet();
     private static final CountDownLatch CLOSED = new CountDownLatch(1);
+    /** Counted down once the command has returned its exit code ({@link #exitCode}). */
+    private static final CountDownLatch COMMAND_ENDED = new CountDownLatch(1);
+    /**
+     * How long a signal's exit waits, once every run has closed, for the command to end: it says
+     * how it ended ("matrix stopped ..."), and a command stuck past this exits all the same.
+     */
+    private static final long LAST_WORDS_MS = 5_000;
     private static final AtomicReference<Integer> EXIT = new AtomicReference<>();
     private static boolean installed;
 
@@ -71,7 +81,17 @@ public final class ExitSignals {
             closeAll();
         } finally {
             CLOSED.countDown();
+            awaitCommand();
             System.exit(code);
+        }
+    }
+
+    /** Waits, at most {@link #LAST_WORDS_MS}, for the command to return its exit code after its runs closed. */
+    private static void awaitCommand() {
+        try {
+            COMMAND_ENDED.await(LAST_WORDS_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -99,9 +119,11 @@ public final class ExitSignals {
     /**
      * The exit code a signal's close chose, once that close has ended (waited for), else
      * {@code code}: the command's own exit must not begin the JVM's exit under a close in progress.
+     * Called as the command has ended: a signal's exit, which waits for this, may go on.
      */
     public static int exitCode(int code) {
         if (EXIT.get() == null) {
+            COMMAND_ENDED.countDown();
             return code;
         }
         try {
@@ -109,6 +131,7 @@ public final class ExitSignals {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        COMMAND_ENDED.countDown();
         return EXIT.get();
     }
 }

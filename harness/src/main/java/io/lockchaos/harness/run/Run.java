@@ -183,7 +183,7 @@ public final class Run implements AutoCloseable {
             // failed because of that.
             RuntimeException failure = closed.get() ? stopped(e)
                     : watch != null && watch.confirm().isPresent() ? new RunException(watch.lost().orElseThrow(), e) : e;
-            RunReport.afterFailure(results, scenario, String.valueOf(failure.getMessage()), this::say);
+            RunReport.afterFailure(results, scenario, String.valueOf(failure.getMessage()), closed.get(), this::say);
             throw failure;
         } finally {
             started.run();
@@ -321,6 +321,10 @@ public final class Run implements AutoCloseable {
         List<String> silent = names;
         while (!silent.isEmpty() && System.nanoTime() < deadline) {
             silent = holders.awaitStarted(names, Duration.ofMillis(500));
+            if (closed.get()) {
+                // The close removed the workers: none of them will answer now.
+                throw new RunException(STOPPED + " before every worker's first operation");
+            }
             failIfTheEngineIsGone();
             failIfAWorkerStopped("before its first operation");
         }

@@ -61,17 +61,19 @@ public final class RunReport {
     }
 
     /**
-     * Writes the report of a run that failed with {@code failure}: the history recorded so far,
-     * checked now. Never throws: a report that cannot be written is said through {@code say}.
+     * Writes the report of a run that failed with {@code failure}, or was {@code stopped} (Ctrl-C,
+     * SIGTERM): the history recorded so far, checked now. Never throws: a report that cannot be
+     * written is said through {@code say}.
      */
-    static void afterFailure(ResultsDir dir, Scenario s, String failure, Consumer<String> say) {
+    static void afterFailure(ResultsDir dir, Scenario s, String failure, boolean stopped, Consumer<String> say) {
+        String ended = stopped ? "was stopped" : "failed";
         try {
             History history = Files.exists(dir.historyJsonl()) ? HistoryLog.readByTime(dir.historyJsonl())
                     : History.of(dir.historyJsonl().toString(), List.of());
             Map<String, CheckResult> checks = RunChecks.run(s, history, CheckOptions.defaults());
             dir.write(dir.reportHtml(), Reports.html(data(dir, s, history, verdicts(checks), Optional.of(failure),
-                    "the run, after it failed, on the history recorded until then", UnsafeWindows.of(history, s.lock().reentrancy()).toldBy(s.lock().lossNotice()))));
-            say.accept("report of the failed run: " + dir.reportHtml());
+                    "the run, after it " + ended + ", on the history recorded until then", UnsafeWindows.of(history, s.lock().reentrancy()).toldBy(s.lock().lossNotice()))));
+            say.accept("report of the run, which " + ended + ": " + dir.reportHtml());
         } catch (RuntimeException e) {
             // Any error here must not hide the run's own failure, which the caller rethrows.
             say.accept("could not write " + dir.reportHtml() + " after the failure: " + e

@@ -169,15 +169,23 @@ final class ChildRun implements AutoCloseable {
 
     /** SIGINT, as Ctrl-C sends it. */
     void interrupt() throws IOException, InterruptedException {
-        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(pid())).start();
-        if (kill.waitFor() != 0) {
-            throw new AssertionError("kill -INT " + pid() + " failed");
-        }
+        signal("INT");
     }
 
-    /** SIGTERM, as {@code kill} sends it. */
-    void terminate() {
-        process.destroy();
+    /**
+     * SIGTERM, as {@code kill} sends it. Not {@link Process#destroy()}: that closes this side's
+     * ends of the child's output pipes at once, so nothing the child prints on its way out (the
+     * heal, the last lines) would be read.
+     */
+    void terminate() throws IOException, InterruptedException {
+        signal("TERM");
+    }
+
+    private void signal(String name) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid())).start();
+        if (kill.waitFor() != 0) {
+            throw new AssertionError("kill -" + name + " " + pid() + " failed");
+        }
     }
 
     /** Waits for the process to end; its exit code, or empty when it did not end within {@code timeout}. */
