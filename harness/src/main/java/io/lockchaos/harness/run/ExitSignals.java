@@ -122,16 +122,15 @@ public final class ExitSignals {
      * Called as the command has ended: a signal's exit, which waits for this, may go on.
      */
     public static int exitCode(int code) {
-        if (EXIT.get() == null) {
-            COMMAND_ENDED.countDown();
-            return code;
-        }
-        try {
-            CLOSED.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        Integer signalled = EXIT.get();
+        if (signalled != null) {
+            try {
+                CLOSED.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         COMMAND_ENDED.countDown();
-        return EXIT.get();
+        return signalled == null ? code : signalled;
     }
 }

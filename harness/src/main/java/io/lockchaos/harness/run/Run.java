@@ -321,10 +321,7 @@ public final class Run implements AutoCloseable {
         List<String> silent = names;
         while (!silent.isEmpty() && System.nanoTime() < deadline) {
             silent = holders.awaitStarted(names, Duration.ofMillis(500));
-            if (closed.get()) {
-                // The close removed the workers: none of them will answer now.
-                throw new RunException(STOPPED + " before every worker's first operation");
-            }
+            failIfClosed(() -> "before every worker's first operation"); // its workers are gone: none will answer
             failIfTheEngineIsGone();
             failIfAWorkerStopped("before its first operation");
         }
@@ -358,12 +355,16 @@ public final class Run implements AutoCloseable {
                         Math.max(0, (end - System.nanoTime()) / 1_000_000_000L), history.lines()));
                 nextReport += Duration.ofSeconds(5).toNanos();
             }
-            if (closed.get()) {
-                throw new RunException(STOPPED + " with "
-                        + Math.max(0, (end - System.nanoTime()) / 1_000_000_000L) + " s to go");
-            }
+            failIfClosed(() -> "with " + Math.max(0, (end - System.nanoTime()) / 1_000_000_000L) + " s to go");
             failIfTheEngineIsGone();
             failIfAWorkerStopped("early");
+        }
+    }
+
+    /** Ends the run as stopped, saying {@code when}, once it was closed under it (Ctrl-C, SIGTERM). */
+    private void failIfClosed(java.util.function.Supplier<String> when) {
+        if (closed.get()) {
+            throw new RunException(STOPPED + " " + when.get());
         }
     }
 

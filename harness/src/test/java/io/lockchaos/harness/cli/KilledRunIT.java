@@ -1,6 +1,7 @@
 package io.lockchaos.harness.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.dockerjava.api.DockerClient;
@@ -173,7 +174,7 @@ class KilledRunIT {
                     + matrix.output());
             assertTrue(matrix.output().contains("lockchaos: matrix stopped (Ctrl-C or SIGTERM); no matrix files"
                     + " written"), "the matrix said it stopped; output:\n" + matrix.output());
-            assertTrue(!Files.exists(checkout.resolve("results").resolve("matrix.json")), "no matrix.json");
+            assertFalse(Files.exists(checkout.resolve("results").resolve("matrix.json")), "no matrix.json");
             assertEquals(0, resources(checkout), "nothing is left; output:\n" + matrix.output());
         }
     }
